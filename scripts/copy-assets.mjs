@@ -1,0 +1,23 @@
+// Copies non-TypeScript assets (judge templates, starter data) from src/ to dist/ after tsc,
+// because tsc only emits what it compiles.
+import { cpSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const src = join(root, 'src');
+const dist = join(root, 'dist');
+const assetPattern = /\.(md|json|txt)$/;
+
+function walk(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) walk(path);
+    else if (assetPattern.test(name)) {
+      const target = join(dist, relative(src, path));
+      mkdirSync(dirname(target), { recursive: true });
+      cpSync(path, target);
+    }
+  }
+}
+walk(src);

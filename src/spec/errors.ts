@@ -1,0 +1,100 @@
+const MARKER = Symbol.for('confidant.error');
+
+/**
+ * Base class of every operator-facing error. `isInstance` checks a global symbol marker,
+ * so it works across duplicated module copies and bundles. `userError` marks faults the
+ * user can fix (bad flag, missing key, missing data): the CLI prints the message and exits 2.
+ */
+export class ConfidantError extends Error {
+  readonly [MARKER] = true;
+  readonly userError: boolean;
+
+  constructor(message: string, options: { cause?: unknown; userError?: boolean } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'ConfidantError';
+    this.userError = options.userError ?? false;
+  }
+
+  static isInstance(value: unknown): value is ConfidantError {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[MARKER] === true;
+  }
+}
+
+function userErrorClass(name: string) {
+  return class extends ConfidantError {
+    constructor(message: string, options: { cause?: unknown } = {}) {
+      super(message, { ...options, userError: true });
+      this.name = name;
+    }
+  };
+}
+
+/** A model spec string or role binding that cannot be parsed or resolved. */
+export class ModelSpecError extends userErrorClass('ModelSpecError') {}
+/** A provider needs an API key that is not set; the message names the variable. */
+export class MissingApiKeyError extends userErrorClass('MissingApiKeyError') {}
+/** An optional peer dependency is absent; the message names the install command. */
+export class MissingOptionalDependencyError extends userErrorClass('MissingOptionalDependencyError') {}
+/** The data directory lacks a dataset; the message names the `confidant data pull` command. */
+export class DatasetNotFoundError extends userErrorClass('DatasetNotFoundError') {}
+/** A data file does not parse; the message names the file and the line or field. */
+export class DatasetFormatError extends userErrorClass('DatasetFormatError') {}
+/** A downloaded or local file does not match its catalogued checksum. */
+export class ChecksumMismatchError extends userErrorClass('ChecksumMismatchError') {}
+/** A run plan that cannot run as given (unknown suite, missing role, bad option). */
+export class PlanValidationError extends userErrorClass('PlanValidationError') {}
+/** A run directory that is missing or not in a format this version reads. */
+export class StoreFormatError extends userErrorClass('StoreFormatError') {}
+
+/** A judge's answer did not match its output contract. */
+export class JudgeParseError extends ConfidantError {
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, options);
+    this.name = 'JudgeParseError';
+  }
+}
+
+/** A model answer that never parsed after the allowed retries. */
+export class ResponseParseError extends ConfidantError {
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, options);
+    this.name = 'ResponseParseError';
+  }
+}
+
+/** `--max-cost` or `--max-tokens` was reached; the run stops cleanly and stays resumable. */
+export class BudgetExceededError extends ConfidantError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BudgetExceededError';
+  }
+}
+
+/** Kinds of provider failure: the first two are retried, the last is not. */
+export type ProviderErrorKind = 'rate-limit' | 'transient' | 'deterministic';
+
+/** A provider call that failed; `kind` drives retry, `retryAfterMs` honours the server's hint. */
+export class ProviderError extends ConfidantError {
+  readonly kind: ProviderErrorKind;
+  readonly status: number | undefined;
+  readonly retryAfterMs: number | undefined;
+
+  constructor(
+    message: string,
+    options: { kind: ProviderErrorKind; status?: number; retryAfterMs?: number; cause?: unknown },
+  ) {
+    super(message, { cause: options.cause });
+    this.name = 'ProviderError';
+    this.kind = options.kind;
+    this.status = options.status;
+    this.retryAfterMs = options.retryAfterMs;
+  }
+}
+
+/** The run was interrupted (Ctrl-C or abort); finished samples are kept and the run is resumable. */
+export class RunInterruptedError extends ConfidantError {
+  constructor(message = 'the run was interrupted') {
+    super(message);
+    this.name = 'RunInterruptedError';
+  }
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/**
+ * Everything that defines a run. Stored in `header.json`; `resume` re-expands it.
+ * The plan hash covers what changes results (suite, options, models, defenses, epochs,
+ * selection, seed) and not how it is executed (shard, concurrency, cache, budgets).
+ */
+export const runPlanSchema = z.object({
+  suite: z.string(),
+  suiteOptions: z.record(z.string(), z.unknown()).default({}),
+  models: z.array(z.object({ role: z.string(), spec: z.string() })).default([]),
+  modelSettings: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
+  defenses: z.array(z.string()).default([]),
+  epochs: z.number().int().positive().default(1),
+  limit: z.number().int().positive().optional(),
+  sampleIds: z.array(z.string()).optional(),
+  seed: z.number().int().default(0),
+  concurrency: z.number().int().positive().default(4),
+  maxConnections: z.number().int().positive().default(8),
+  maxRetries: z.number().int().min(0).default(5),
+  cache: z.boolean().default(true),
+  maxCostUsd: z.number().positive().optional(),
+  maxTokens: z.number().int().positive().optional(),
+  shard: z.object({ index: z.number().int().positive(), count: z.number().int().positive() }).optional(),
+});
+export type RunPlan = z.infer<typeof runPlanSchema>;
+export type RunPlanInput = z.input<typeof runPlanSchema>;
+
+/** The fields of a plan that define its results; two shards of one run agree on these. */
+export function planIdentity(plan: RunPlan): Record<string, unknown> {
+  return {
+    suite: plan.suite,
+    suiteOptions: plan.suiteOptions,
+    models: plan.models,
+    modelSettings: plan.modelSettings,
+    defenses: plan.defenses,
+    epochs: plan.epochs,
+    limit: plan.limit ?? null,
+    sampleIds: plan.sampleIds ?? null,
+    seed: plan.seed,
+  };
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { transcriptEventSchema } from './event.js';
+import { metricValueSchema } from './metric-value.js';
+import { runPlanSchema } from './run-plan.js';
+import { scoreSchema } from './score.js';
+
+export const FORMAT_VERSION = 1;
+
+const modelDescriptionSchema = z.object({
+  provider: z.string(),
+  modelId: z.string(),
+  endpoints: z.array(z.string()),
+  settings: z.record(z.string(), z.unknown()),
+});
+
+/** `header.json`: written once when the run directory is created. */
+export const runHeaderSchema = z.object({
+  formatVersion: z.literal(FORMAT_VERSION),
+  runId: z.string(),
+  createdAt: z.string(),
+  confidantVersion: z.string(),
+  nodeVersion: z.string(),
+  dependencyVersions: z.record(z.string(), z.string()),
+  plan: runPlanSchema,
+  planHash: z.string(),
+  suite: z.object({ id: z.string(), version: z.number() }),
+  dataset: z.object({
+    name: z.string(),
+    files: z.array(z.object({ path: z.string(), sha256: z.string() })),
+    hash: z.string(),
+  }),
+  models: z.record(z.string(), z.array(modelDescriptionSchema)),
+  judges: z.array(z.object({ id: z.string(), version: z.number(), templateSha256: z.string() })),
+  defenses: z.array(z.string()),
+  shard: z.object({ index: z.number(), count: z.number() }).optional(),
+  /** Sample ids this run (or shard) is responsible for, in order. */
+  sampleIds: z.array(z.string()),
+  mergedFrom: z.array(z.string()).optional(),
+});
+export type RunHeader = z.infer<typeof runHeaderSchema>;
+
+export const roleUsageSchema = z.object({
+  calls: z.number(),
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  costUsd: z.number().nullable(),
+  cachedCalls: z.number(),
+});
+export type RoleUsage = z.infer<typeof roleUsageSchema>;
+
+/** One line of `samples.jsonl`. Readers keep the last record per `id`. */
+export const sampleRecordSchema = z.object({
+  id: z.string(),
+  scenarioId: z.string(),
+  variant: z.record(z.string(), z.string()),
+  epoch: z.number(),
+  seed: z.number(),
+  status: z.enum(['ok', 'error']),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  attempt: z.number(),
+  input: z.unknown().optional(),
+  output: z.unknown().nullable(),
+  scores: z.array(scoreSchema),
+  events: z.array(transcriptEventSchema),
+  usage: z.record(z.string(), roleUsageSchema),
+  terminationReason: z.string().optional(),
+  error: z.object({ name: z.string(), message: z.string(), participantId: z.string().optional() }).optional(),
+  artifacts: z.array(z.string()).optional(),
+});
+export type SampleRecord = z.infer<typeof sampleRecordSchema>;
+
+/** `summary.json`: recomputed from the records at the end of run, resume and merge. */
+export const runSummarySchema = z.object({
+  formatVersion: z.literal(FORMAT_VERSION),
+  runId: z.string(),
+  finishedAt: z.string(),
+  complete: z.boolean(),
+  stopReason: z.string().optional(),
+  counts: z.object({ planned: z.number(), success: z.number(), error: z.number(), missing: z.number() }),
+  metrics: z.record(z.string(), metricValueSchema),
+  groups: z.record(z.string(), z.record(z.string(), z.record(z.string(), metricValueSchema))).optional(),
+  usage: z.record(z.string(), roleUsageSchema),
+  costUsd: z.number().nullable(),
+  errorsByName: z.record(z.string(), z.number()),
+});
+export type RunSummary = z.infer<typeof runSummarySchema>;

@@ -1,0 +1,18 @@
+import type { RunHeader, RunSummary, SampleRecord } from './run-record.js';
+
+/**
+ * Where one run's records live. The runner writes only through this interface;
+ * `store/` provides the directory and in-memory implementations.
+ * Appends are durable one by one: a finished sample survives a crash of the process.
+ */
+export type RunStore = {
+  /** Where the run lives (a directory path, or a label for in-memory stores). */
+  readonly location: string;
+  writeHeader(header: RunHeader): Promise<void>;
+  readHeader(): Promise<RunHeader>;
+  appendSample(record: SampleRecord): Promise<void>;
+  /** The latest record per sample id, in first-seen order; a torn trailing line is ignored. */
+  readSamples(): Promise<SampleRecord[]>;
+  writeSummary(summary: RunSummary): Promise<void>;
+  readSummary(): Promise<RunSummary | null>;
+};

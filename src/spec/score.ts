@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/**
+ * The outcome of one check. `pass` always means the good outcome for its scorer
+ * (no leak, task done); `error` and `not-applicable` are never a pass and never a zero.
+ */
+export const verdictSchema = z.enum(['pass', 'fail', 'not-applicable', 'error']);
+export type Verdict = z.infer<typeof verdictSchema>;
+
+export const scoreSchema = z.object({
+  /** `<scorer-id>@<version>`, e.g. `confaide-fr-leak@1`. */
+  scorer: z.string(),
+  /** What the score is about within the sample: an agent, an item, a metric component. */
+  target: z.string().optional(),
+  verdict: verdictSchema,
+  /** Null unless the verdict is pass or fail. */
+  value: z.number().nullable(),
+  label: z.string().optional(),
+  explanation: z.string().optional(),
+  evidence: z.array(z.object({ eventId: z.string(), quote: z.string() })).optional(),
+  judgeCalls: z.array(z.string()).optional(),
+});
+export type Score = z.infer<typeof scoreSchema>;

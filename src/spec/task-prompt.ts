@@ -1,0 +1,14 @@
+import type { Message } from './message.js';
+
+/**
+ * A single-output task as named slots, so defenses can rebuild prompts without knowing the suite.
+ * `render` turns the slots into chat messages; overrides replace the system line or instruction.
+ */
+export type TaskPrompt = {
+  systemLine: string;
+  sections: Array<{ id: string; title?: string; body: string }>;
+  instruction: string;
+  outputContract?: { formatBlock: string; finalActionName?: string };
+  privacyVariants?: { systemLine?: string; instructionSuffix?: string };
+  render(overrides?: Partial<Pick<TaskPrompt, 'systemLine' | 'instruction'>>): Message[];
+};

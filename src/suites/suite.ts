@@ -1,0 +1,88 @@
+import type { ZodType } from 'zod';
+import type { EmitEvent, ModelRoles } from '../spec/chat-model.js';
+import type { Defense, TaskKind } from '../spec/defense.js';
+import type { MetricDisplay, MetricValue } from '../spec/metric-value.js';
+import type { SampleRecord } from '../spec/run-record.js';
+import type { Score } from '../spec/score.js';
+
+/** One unit of work: a scenario under a variant at an epoch. Ids are stable across runs. */
+export type SampleSpec = {
+  id: string;
+  scenarioId: string;
+  variant: Record<string, string>;
+  epoch: number;
+  seed: number;
+};
+
+/** What `runSample` returns; scores are computed separately so `rescore` can redo them. */
+export type SampleOutcome<Output> = {
+  output: Output;
+  /** What the model was asked (kept for reports and rescoring). */
+  input?: unknown;
+  terminationReason?: string;
+};
+
+/** The version and template hash of a judge a suite uses; stored in the run header. */
+export type JudgeInfo = { id: string; version: number; templateSha256: string };
+
+/** A command-line flag that is sugar for `--set <key>=<value>`. */
+export type SuiteFlag = { flag: string; key: string; description: string };
+
+/** A suite's metrics: flat values plus optional breakdowns (`groups[groupBy][groupValue][metric]`). */
+export type SuiteMetrics = {
+  metrics: Record<string, MetricValue>;
+  groups?: Record<string, Record<string, Record<string, MetricValue>>>;
+};
+
+/** Everything a suite tells the spine. Scenario ids must be unique within a load. */
+export type SuiteDefinition<Scenario, Output, Options> = {
+  id: string;
+  version: number;
+  description: string;
+  taskKind: TaskKind;
+  /** Dataset folder name under the data dir (`<dataDir>/<name>/`). */
+  dataset: string;
+  options: ZodType<Options>;
+  flags?: SuiteFlag[];
+  /** Roles this plan needs, given the options; missing required roles reject the plan. */
+  roles(options: Options): { required: string[]; optional: string[] };
+  /** Default settings per role (e.g. ConfAIde's temperature 1 for `agent`); user settings win. */
+  defaultSettings?(options: Options): Record<string, Record<string, unknown>>;
+  datasetFiles(options: { dataDir: string; options: Options }): string[];
+  loadScenarios(options: { dataDir: string; options: Options }): Promise<Scenario[]>;
+  scenarioId(scenario: Scenario): string;
+  /** Variants of one scenario (question types, partners…); default: one empty variant. */
+  variants?(options: { scenario: Scenario; options: Options }): Array<Record<string, string>>;
+  runSample(options: {
+    sample: SampleSpec;
+    scenario: Scenario;
+    options: Options;
+    models: ModelRoles;
+    defenses: Defense[];
+    emit: EmitEvent;
+    signal: AbortSignal;
+  }): Promise<SampleOutcome<Output>>;
+  score(options: {
+    sample: SampleSpec;
+    scenario: Scenario;
+    options: Options;
+    output: Output;
+    models: ModelRoles;
+    emit: EmitEvent;
+    signal: AbortSignal;
+  }): Promise<Score[]>;
+  judges(options: Options): JudgeInfo[];
+  metrics(options: { records: SampleRecord[]; options: Options }): SuiteMetrics;
+  metricDisplay?: Record<string, MetricDisplay>;
+};
+
+/** A registered suite: its definition with option types erased at the registry boundary. */
+export type Suite = SuiteDefinition<unknown, unknown, unknown>;
+
+/**
+ * Declares a suite. The generic parameters keep the suite's own code typed; the returned
+ * value is erased to `Suite` so the registry can hold suites of different shapes.
+ */
+export function defineSuite<Scenario, Output, Options>(definition: SuiteDefinition<Scenario, Output, Options>): Suite {
+  return definition as unknown as Suite;
+}
