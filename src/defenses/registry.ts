@@ -1,0 +1,44 @@
+import type { Defense, TaskKind } from '../spec/defense.js';
+import { PlanValidationError } from '../spec/errors.js';
+import type { DefenseEntry } from './defense-entry.js';
+import { vanillaDefense } from './vanilla.js';
+
+/** Every defense family, one line each. */
+export const defenseRegistry: DefenseEntry[] = [
+  {
+    id: 'vanilla',
+    aliases: [],
+    description: vanillaDefense.description,
+    usage: 'vanilla',
+    parametric: false,
+    create: () => vanillaDefense,
+  },
+];
+
+/**
+ * Resolves a `--defense` argument (`vanilla`, an alias, or `family:parameter`) to a Defense
+ * and checks that it applies to the suite's task kind.
+ */
+export function resolveDefense({ id, taskKind }: { id: string; taskKind: TaskKind }): Defense {
+  const colon = id.indexOf(':');
+  const family = colon === -1 ? id : id.slice(0, colon);
+  const parameter = colon === -1 ? undefined : id.slice(colon + 1);
+  const entry = defenseRegistry.find((candidate) => candidate.id === family || candidate.aliases.includes(family));
+  if (!entry) {
+    const known = defenseRegistry.map((candidate) => candidate.usage).join(', ');
+    throw new PlanValidationError(`unknown defense '${id}': use one of ${known} (see \`confidant list defenses\`)`);
+  }
+  if (entry.parametric && !parameter) {
+    throw new PlanValidationError(`defense '${family}' needs a parameter: ${entry.usage}`);
+  }
+  if (!entry.parametric && parameter !== undefined) {
+    throw new PlanValidationError(`defense '${family}' takes no parameter; write it as '${entry.usage}'`);
+  }
+  const defense = entry.create(parameter);
+  if (!defense.appliesTo.includes(taskKind)) {
+    throw new PlanValidationError(
+      `defense '${id}' does not apply to ${taskKind} tasks (it applies to ${defense.appliesTo.join(', ')})`,
+    );
+  }
+  return defense;
+}

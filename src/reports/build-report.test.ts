@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { runPlanSchema } from '../spec/run-plan.js';
+import type { RunHeader, RunSummary } from '../spec/run-record.js';
+import { buildReport, formatMetric } from './build-report.js';
+import { renderCsv } from './render-csv.js';
+import { renderJson } from './render-json.js';
+import { renderMarkdown } from './render-markdown.js';
+
+function fixture(): { header: RunHeader; summary: RunSummary } {
+  const header: RunHeader = {
+    formatVersion: 1,
+    runId: '20261130-000000-confaide-abc123',
+    createdAt: '2026-11-30T00:00:00.000Z',
+    confidantVersion: '0.1.0',
+    nodeVersion: 'v20',
+    dependencyVersions: {},
+    plan: runPlanSchema.parse({ suite: 'confaide', suiteOptions: { tier: '3' }, epochs: 2 }),
+    planHash: 'abc123',
+    suite: { id: 'confaide', version: 1 },
+    dataset: { name: 'confaide', files: [], hash: 'h' },
+    models: { agent: [{ provider: 'mock', modelId: 'echo', endpoints: [], settings: {} }] },
+    judges: [],
+    defenses: ['vanilla'],
+    sampleIds: ['a', 'b'],
+  };
+  const summary: RunSummary = {
+    formatVersion: 1,
+    runId: header.runId,
+    finishedAt: '2026-11-30T00:00:01.000Z',
+    complete: true,
+    counts: { planned: 2, success: 1, error: 1, missing: 0 },
+    metrics: {
+      fr_e_worst: { value: 1, n: 1, errors: 1, notApplicable: 0 },
+      fr_e: { value: 0.5, n: 1, errors: 1, notApplicable: 0 },
+      extra: { value: null, n: 0, errors: 0, notApplicable: 2 },
+    },
+    usage: { agent: { calls: 2, inputTokens: 10, outputTokens: 4, costUsd: null, cachedCalls: 1 } },
+    costUsd: null,
+    errorsByName: { ProviderError: 1 },
+  };
+  return { header, summary };
+}
+
+describe('buildReport', () => {
+  it('folds <id>_worst into the base row and orders display metrics first', () => {
+    const report = buildReport({ runs: [fixture()], display: { fr_e: { label: 'FR-E', scale: 'percent' } } });
+    expect(report.rows.map((row) => row.id)).toEqual(['fr_e', 'extra']);
+    expect(report.rows[0]?.cells[0]?.worst?.value).toBe(1);
+    expect(report.rows[0]?.label).toBe('FR-E');
+  });
+
+  it('formats percent, raw, missing and null values distinctly (null is never 0)', () => {
+    expect(formatMetric({ value: 0.5, n: 1, errors: 0, notApplicable: 0 }, 'percent')).toBe('50.0');
+    expect(formatMetric({ value: 0.5, n: 1, errors: 0, notApplicable: 0 }, 'raw')).toBe('0.500');
+    expect(formatMetric({ value: null, n: 0, errors: 3, notApplicable: 0 }, 'percent')).toBe('n/a');
+    expect(formatMetric(null, 'raw')).toBe('—');
+  });
+
+  it('renders markdown with denominators, unknown cost and escaped cells', () => {
+    const { header, summary } = fixture();
+    header.plan.suiteOptions = { note: 'a|b <script>' };
+    const markdown = renderMarkdown(
+      buildReport({ runs: [{ header, summary }], display: { fr_e: { label: 'FR-E', scale: 'percent' } } }),
+    );
+    expect(markdown).toContain('| FR-E (%) | 50.0 | 100.0 | 1 / 1 / 0 |');
+    expect(markdown).toContain('| extra | n/a | — | 0 / 0 / 2 |');
+    expect(markdown).toContain('a\\|b &lt;script&gt;');
+    expect(markdown).not.toContain('<script>');
+    expect(markdown).toMatch(/\| agent \| 2 \| 1 \| 10 \| 4 \| unknown \|/);
+  });
+
+  it('renders CSV rows with empty value for null and JSON that round-trips', () => {
+    const report = buildReport({ runs: [fixture()] });
+    const csv = renderCsv(report).trim().split('\n');
+    expect(csv[0]).toBe('run_id,suite,metric,value,n,errors,not_applicable');
+    expect(csv).toContain('20261130-000000-confaide-abc123,confaide,extra,,0,0,2');
+    expect(JSON.parse(renderJson(report)).rows).toHaveLength(2);
+  });
+});

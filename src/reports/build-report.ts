@@ -1,0 +1,100 @@
+import type { MetricDisplay, MetricValue } from '../spec/metric-value.js';
+import type { RoleUsage, RunHeader, RunSummary } from '../spec/run-record.js';
+
+/** One run's column in a report. */
+export type ReportRun = {
+  runId: string;
+  suite: string;
+  models: Record<string, string[]>;
+  defenses: string[];
+  options: Record<string, unknown>;
+  epochs: number;
+  counts: RunSummary['counts'];
+  complete: boolean;
+  usage: Record<string, RoleUsage>;
+  costUsd: number | null;
+  metrics: Record<string, MetricValue>;
+};
+
+/** One metric row: its display and, per run, the value and (when present) the worst case over epochs. */
+export type ReportRow = {
+  id: string;
+  label: string;
+  scale: NonNullable<MetricDisplay['scale']>;
+  cells: Array<{ value: MetricValue | null; worst: MetricValue | null }>;
+};
+
+/** A pure, renderer-neutral report over one or more runs of the same suite. */
+export type Report = { title: string; runs: ReportRun[]; rows: ReportRow[] };
+
+const WORST_SUFFIX = '_worst';
+
+/**
+ * Builds the report model from stored headers and summaries. Metrics named `<id>_worst` are
+ * folded into their base metric's row as the worst-case column, the way papers print them.
+ * Metric order follows `display` first, then the order in which runs report them.
+ */
+export function buildReport({
+  runs,
+  display = {},
+}: {
+  runs: Array<{ header: RunHeader; summary: RunSummary }>;
+  display?: Record<string, MetricDisplay>;
+}): Report {
+  const reportRuns: ReportRun[] = runs.map(({ header, summary }) => ({
+    runId: header.runId,
+    suite: header.suite.id,
+    models: Object.fromEntries(
+      Object.entries(header.models).map(([role, models]) => [
+        role,
+        models.map((model) => `${model.provider}:${model.modelId}`),
+      ]),
+    ),
+    defenses: header.defenses,
+    options: header.plan.suiteOptions,
+    epochs: header.plan.epochs,
+    counts: summary.counts,
+    complete: summary.complete,
+    usage: summary.usage,
+    costUsd: summary.costUsd,
+    metrics: summary.metrics,
+  }));
+  const ids: string[] = [];
+  const add = (id: string) => {
+    if (!id.endsWith(WORST_SUFFIX) && !ids.includes(id)) ids.push(id);
+  };
+  for (const id of Object.keys(display)) {
+    if (reportRuns.some((run) => run.metrics[id] !== undefined)) add(id);
+  }
+  for (const run of reportRuns) for (const id of Object.keys(run.metrics)) add(id);
+  for (const run of reportRuns) {
+    for (const id of Object.keys(run.metrics)) {
+      if (id.endsWith(WORST_SUFFIX) && !ids.includes(id.slice(0, -WORST_SUFFIX.length))) ids.push(id);
+    }
+  }
+  const rows = ids.map((id) => ({
+    id,
+    label: display[id]?.label ?? id,
+    scale: display[id]?.scale ?? 'raw',
+    cells: reportRuns.map((run) => ({
+      value: run.metrics[id] ?? null,
+      worst: run.metrics[`${id}${WORST_SUFFIX}`] ?? null,
+    })),
+  }));
+  const suites = [...new Set(reportRuns.map((run) => run.suite))];
+  return { title: `confidant report: ${suites.join(', ')}`, runs: reportRuns, rows };
+}
+
+/** Formats a metric value for people: percent scale ×100 with one decimal, raw with three decimals. */
+export function formatMetric(value: MetricValue | null, scale: ReportRow['scale']): string {
+  if (value === null) return '—';
+  if (value.value === null) return 'n/a';
+  return scale === 'percent' ? (value.value * 100).toFixed(1) : value.value.toFixed(3);
+}
+
+/** A short label for a run column: its models under test and defenses. */
+export function runLabel(run: ReportRun): string {
+  const under = run.models.agent?.join('+') ?? Object.values(run.models)[0]?.join('+') ?? 'no model';
+  const defenses = run.defenses.filter((id) => id !== 'vanilla');
+  return defenses.length > 0 ? `${under} [${defenses.join(', ')}]` : under;
+}

@@ -1,0 +1,79 @@
+import { formatMetric, type Report, runLabel } from './build-report.js';
+
+/** Escapes text for a Markdown table cell: pipes, backslashes, angle brackets and line breaks. */
+export function escapeMarkdownCell(text: string): string {
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\r?\n/g, ' ');
+}
+
+function table(header: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.map(escapeMarkdownCell).join(' | ')} |`;
+  return [line(header), `|${header.map(() => '---').join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+/**
+ * Renders a report as Markdown: the paper-style metric table (value, worst case, and the
+ * n / errors / n/a behind each value), then runs, counts and per-role usage and cost.
+ */
+export function renderMarkdown(report: Report): string {
+  const out: string[] = [`# ${report.title}`, ''];
+  const hasWorst = report.rows.some((row) => row.cells.some((cell) => cell.worst !== null));
+  const metricHeader = ['Metric'];
+  for (const run of report.runs) {
+    const label = report.runs.length > 1 ? ` (${runLabel(run)})` : '';
+    metricHeader.push(`Value${label}`);
+    if (hasWorst) metricHeader.push(`Worst${label}`);
+    metricHeader.push(`n / errors / n/a${label}`);
+  }
+  const metricRows = report.rows.map((row) => {
+    const cells = [row.scale === 'percent' ? `${row.label} (%)` : row.label];
+    for (const cell of row.cells) {
+      cells.push(formatMetric(cell.value, row.scale));
+      if (hasWorst) cells.push(formatMetric(cell.worst, row.scale));
+      cells.push(cell.value ? `${cell.value.n} / ${cell.value.errors} / ${cell.value.notApplicable}` : '—');
+    }
+    return cells;
+  });
+  out.push(table(metricHeader, metricRows), '');
+  out.push('## Runs', '');
+  out.push(
+    table(
+      ['Run', 'Models', 'Defenses', 'Options', 'Epochs', 'Samples ok / error / missing', 'Cost (USD)'],
+      report.runs.map((run) => [
+        run.runId,
+        Object.entries(run.models)
+          .map(([role, models]) => `${role}=${models.join(',')}`)
+          .join('; '),
+        run.defenses.join(', ') || 'vanilla',
+        JSON.stringify(run.options),
+        String(run.epochs),
+        `${run.counts.success} / ${run.counts.error} / ${run.counts.missing}${run.complete ? '' : ' (incomplete)'}`,
+        run.costUsd === null ? 'unknown' : run.costUsd.toFixed(4),
+      ]),
+    ),
+    '',
+  );
+  out.push('## Usage by role', '');
+  out.push(
+    table(
+      ['Run', 'Role', 'Calls', 'Cached', 'Input tokens', 'Output tokens', 'Cost (USD)'],
+      report.runs.flatMap((run) =>
+        Object.entries(run.usage).map(([role, usage]) => [
+          run.runId,
+          role,
+          String(usage.calls),
+          String(usage.cachedCalls),
+          String(usage.inputTokens),
+          String(usage.outputTokens),
+          usage.costUsd === null ? 'unknown' : usage.costUsd.toFixed(4),
+        ]),
+      ),
+    ),
+    '',
+  );
+  return out.join('\n');
+}
