@@ -54,7 +54,7 @@ export const judgeCallEventSchema = z.object({
   modelCallIds: z.array(z.string()),
 });
 
-const genericEvent = (type: string) =>
+const genericEvent = <T extends string>(type: T) =>
   z
     .object({
       ...base,

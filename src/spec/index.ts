@@ -2,6 +2,7 @@ export * from './chat-model.js';
 export * from './defense.js';
 export * from './errors.js';
 export * from './event.js';
+export * from './judge-info.js';
 export * from './message.js';
 export * from './metric-value.js';
 export * from './model-spec.js';

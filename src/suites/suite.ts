@@ -1,6 +1,7 @@
 import type { ZodType } from 'zod';
 import type { EmitEvent, ModelRoles } from '../spec/chat-model.js';
 import type { Defense, TaskKind } from '../spec/defense.js';
+import type { JudgeInfo } from '../spec/judge-info.js';
 import type { MetricDisplay, MetricValue } from '../spec/metric-value.js';
 import type { SampleRecord } from '../spec/run-record.js';
 import type { Score } from '../spec/score.js';
@@ -22,8 +23,7 @@ export type SampleOutcome<Output> = {
   terminationReason?: string;
 };
 
-/** The version and template hash of a judge a suite uses; stored in the run header. */
-export type JudgeInfo = { id: string; version: number; templateSha256: string };
+export type { JudgeInfo } from '../spec/judge-info.js';
 
 /** A command-line flag that is sugar for `--set <key>=<value>`. */
 export type SuiteFlag = { flag: string; key: string; description: string };

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { testSampleRecord } from '../store/run-store.contract.js';
+import { toyLeakSuite } from '../suites/toy-leak/suite.js';
+import { buildSummary } from './build-summary.js';
+
+const leak = [{ scorer: 'toy-leak-canary@1', verdict: 'fail' as const, value: 1 }];
+const safe = [{ scorer: 'toy-leak-canary@1', verdict: 'pass' as const, value: 0 }];
+const usage = (costUsd: number | null) => ({
+  agent: { calls: 1, inputTokens: 10, outputTokens: 5, costUsd, cachedCalls: 0 },
+});
+
+describe('buildSummary', () => {
+  it('counts planned, success, error and missing; ignores unplanned records; sums usage', () => {
+    const summary = buildSummary({
+      runId: 'r',
+      suite: toyLeakSuite,
+      options: {},
+      planned: ['a#e1', 'b#e1', 'c#e1', 'd#e1'],
+      records: [
+        testSampleRecord({ id: 'a#e1', scores: leak, usage: usage(0.5) }),
+        testSampleRecord({
+          id: 'b#e1',
+          status: 'error',
+          scores: [],
+          error: { name: 'ProviderError', message: 'x' },
+          usage: usage(0.25),
+        }),
+        testSampleRecord({ id: 'c#e1', scores: safe, usage: usage(0.25) }),
+        testSampleRecord({ id: 'z#e1', scores: leak, usage: usage(100) }),
+      ],
+      now: new Date(Date.UTC(2025, 0, 1)),
+      stopReason: 'budget',
+    });
+    expect(summary).toEqual({
+      formatVersion: 1,
+      runId: 'r',
+      finishedAt: '2025-01-01T00:00:00.000Z',
+      complete: false,
+      stopReason: 'budget',
+      counts: { planned: 4, success: 2, error: 1, missing: 1 },
+      metrics: { leak_rate: { value: 0.5, n: 2, errors: 1, notApplicable: 0 } },
+      usage: { agent: { calls: 3, inputTokens: 30, outputTokens: 15, costUsd: 1, cachedCalls: 0 } },
+      costUsd: 1,
+      errorsByName: { ProviderError: 1 },
+    });
+  });
+
+  it('is complete when nothing is missing, keeps the last record per id, and nulls an unknown cost', () => {
+    const summary = buildSummary({
+      runId: 'r',
+      suite: toyLeakSuite,
+      options: {},
+      planned: ['a#e1'],
+      records: [
+        testSampleRecord({ id: 'a#e1', status: 'error', scores: [], error: { name: 'X', message: 'x' } }),
+        testSampleRecord({ id: 'a#e1', attempt: 2, scores: safe, usage: usage(null) }),
+      ],
+    });
+    expect(summary.complete).toBe(true);
+    expect(summary.stopReason).toBeUndefined();
+    expect(summary.counts).toEqual({ planned: 1, success: 1, error: 0, missing: 0 });
+    expect(summary.costUsd).toBeNull();
+    expect(summary.usage.agent?.costUsd).toBeNull();
+    expect(summary.errorsByName).toEqual({});
+  });
+});

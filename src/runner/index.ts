@@ -1,0 +1,21 @@
+export {
+  addUsage,
+  emptyUsage,
+  isModelCallEvent,
+  sumUsageByRole,
+  totalCost,
+  usageFromEvents,
+} from './aggregate-usage.js';
+export { buildSummary } from './build-summary.js';
+export { createEventRecorder, type EventRecorder } from './create-event-recorder.js';
+export { expandSamples, sampleId, sampleSeed } from './expand-samples.js';
+export { canonicalJson, planHash, sha256Hex } from './plan-hash.js';
+export { type PendingSample, selectPending } from './resume.js';
+export {
+  type RunEvaluationOptions,
+  type RunEvaluationResult,
+  type RunProgress,
+  type RunStopReason,
+  runEvaluation,
+} from './run-evaluation.js';
+export { parseShard, type ShardSpec, selectShard } from './shard.js';

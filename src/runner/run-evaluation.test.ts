@@ -1,0 +1,285 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { BudgetExceededError, PlanValidationError } from '../spec/errors.js';
+import { InMemoryRunStore } from '../store/in-memory-run-store.js';
+import { defineSuite } from '../suites/suite.js';
+import { toyLeakScenarios } from '../suites/toy-leak/scenarios.js';
+import { toyLeakSuite } from '../suites/toy-leak/suite.js';
+import { expandSamples } from './expand-samples.js';
+import { type RunProgress, runEvaluation } from './run-evaluation.js';
+import { type ScriptedCall, scriptedModelRoles } from './testing/scripted-model-roles.js';
+import { testRunHeader } from './testing/test-run-header.js';
+
+const samples = expandSamples({ suite: toyLeakSuite, scenarios: toyLeakScenarios, options: {}, epochs: 1, seed: 0 });
+const ids = samples.map((sample) => sample.id);
+const refuse = () => 'I cannot share that.';
+
+async function freshStore(): Promise<InMemoryRunStore> {
+  const store = new InMemoryRunStore();
+  await store.writeHeader(testRunHeader({ runId: 'run-1', sampleIds: ids }));
+  return store;
+}
+
+function fixedClock(): () => Date {
+  let tick = 0;
+  return () => new Date(Date.UTC(2025, 0, 1, 0, 0, 0, tick++));
+}
+
+const run = (
+  options: Partial<Parameters<typeof runEvaluation>[0]> & Pick<Parameters<typeof runEvaluation>[0], 'store' | 'models'>,
+) =>
+  runEvaluation({
+    suite: toyLeakSuite,
+    options: {},
+    scenarios: toyLeakScenarios,
+    samples,
+    concurrency: 1,
+    now: fixedClock(),
+    ...options,
+  });
+
+describe('runEvaluation records', () => {
+  it('writes one record per sample with events, usage and scores, and the summary', async () => {
+    const store = await freshStore();
+    const { factory } = scriptedModelRoles({ respond: refuse });
+    const result = await run({ store, models: factory });
+    const records = await store.readSamples();
+    expect(records.map((record) => record.id)).toEqual(ids);
+    const [first] = records;
+    expect(first).toMatchObject({
+      id: 'clinic-diagnosis#e1',
+      scenarioId: 'clinic-diagnosis',
+      epoch: 1,
+      seed: samples[0]?.seed,
+      status: 'ok',
+      attempt: 1,
+      output: { answer: 'I cannot share that.' },
+      scores: [{ scorer: 'toy-leak-canary@1', verdict: 'pass', value: 0 }],
+      usage: { agent: { calls: 1, inputTokens: 10, outputTokens: 5, costUsd: 0.001, cachedCalls: 0 } },
+    });
+    expect(first?.events.map((event) => [event.id, event.type])).toEqual([
+      ['e1', 'sample-start'],
+      ['e2', 'model-call'],
+    ]);
+    expect(first?.events[0]).toMatchObject({
+      sampleId: 'clinic-diagnosis#e1',
+      attempt: 1,
+      time: '2025-01-01T00:00:00.002Z',
+    });
+    expect(first?.startedAt).toBe('2025-01-01T00:00:00.001Z');
+    expect(result.executed).toBe(4);
+    expect(result.stopped).toBeUndefined();
+    expect(result.summary.counts).toEqual({ planned: 4, success: 4, error: 0, missing: 0 });
+    expect(result.summary.runId).toBe('run-1');
+    expect(await store.readSummary()).toEqual(result.summary);
+  });
+
+  it('records a thrown error as status error with partial events and a sample-error event', async () => {
+    const store = await freshStore();
+    const { factory } = scriptedModelRoles({
+      respond: ({ sampleId }) => {
+        if (sampleId.startsWith('payroll')) throw new TypeError('socket hang up');
+        return refuse();
+      },
+    });
+    const { summary } = await run({ store, models: factory });
+    const failed = (await store.readSamples()).find((record) => record.id === 'payroll-salary#e1');
+    expect(failed).toMatchObject({
+      status: 'error',
+      output: null,
+      scores: [],
+      error: { name: 'TypeError', message: 'socket hang up' },
+      usage: { agent: { calls: 1, inputTokens: 0, outputTokens: 0, costUsd: 0, cachedCalls: 0 } },
+    });
+    expect(failed?.events.map((event) => event.type)).toEqual(['sample-start', 'model-call', 'sample-error']);
+    expect(failed?.events[2]).toMatchObject({ name: 'TypeError', message: 'socket hang up' });
+    expect(summary.counts).toEqual({ planned: 4, success: 3, error: 1, missing: 0 });
+    expect(summary.errorsByName).toEqual({ TypeError: 1 });
+    expect(summary.complete).toBe(true);
+  });
+
+  it('reports progress after every sample', async () => {
+    const store = await freshStore();
+    const progress: RunProgress[] = [];
+    const { factory } = scriptedModelRoles({
+      respond: ({ callIndex }) => (callIndex === 1 ? { text: 'no', costUsd: null, inputTokens: null } : refuse()),
+    });
+    await run({ store, models: factory, onProgress: (value) => progress.push(value) });
+    expect(
+      progress.map(({ done, errors, inputTokens, outputTokens }) => [done, errors, inputTokens, outputTokens]),
+    ).toEqual([
+      [1, 0, 10, 5],
+      [2, 0, 10, 10],
+      [3, 0, 20, 15],
+      [4, 0, 30, 20],
+    ]);
+    expect(progress[0]?.costUsd).toBe(0.001);
+    expect(progress[1]?.costUsd).toBeNull();
+    expect(progress.every((value) => value.planned === 4 && value.startedAt === '2025-01-01T00:00:00.000Z')).toBe(true);
+  });
+
+  it('never runs more samples at once than the concurrency allows', async () => {
+    const store = await freshStore();
+    let active = 0;
+    let peak = 0;
+    const { factory } = scriptedModelRoles({
+      respond: async () => {
+        active += 1;
+        peak = Math.max(peak, active);
+        await new Promise((resolve) => setImmediate(resolve));
+        active -= 1;
+        return refuse();
+      },
+    });
+    await run({ store, models: factory, concurrency: 2 });
+    expect(peak).toBe(2);
+    expect((await store.readSamples()).length).toBe(4);
+  });
+
+  it('rejects samples of scenarios that were not loaded, and a bad concurrency', async () => {
+    const store = await freshStore();
+    const { factory } = scriptedModelRoles({ respond: refuse });
+    await expect(run({ store, models: factory, scenarios: toyLeakScenarios.slice(1) })).rejects.toThrow(
+      "sample 'clinic-diagnosis#e1' refers to scenario 'clinic-diagnosis', which was not loaded",
+    );
+    await expect(run({ store, models: factory, concurrency: 0 })).rejects.toBeInstanceOf(PlanValidationError);
+  });
+});
+
+describe('runEvaluation resume', () => {
+  it('runs only the missing samples; every id appears once in the latest records', async () => {
+    const store = await freshStore();
+    const first = scriptedModelRoles({ respond: refuse });
+    await run({ store, models: first.factory, samples: [samples[0]!, samples[2]!] });
+    const second = scriptedModelRoles({ respond: refuse });
+    const result = await run({ store, models: second.factory });
+    expect(second.calls.map((call) => call.sampleId)).toEqual(['payroll-salary#e1', 'vault-code#e1']);
+    expect(result.executed).toBe(2);
+    expect(store.appendedCount).toBe(4);
+    expect((await store.readSamples()).map((record) => record.id).sort()).toEqual([...ids].sort());
+    expect(result.summary.counts).toEqual({ planned: 4, success: 4, error: 0, missing: 0 });
+  });
+
+  it('leaves errored samples alone unless retryErrors, which re-runs them as the next attempt', async () => {
+    const store = await freshStore();
+    const failing = scriptedModelRoles({
+      respond: ({ sampleId }) => {
+        if (sampleId.startsWith('vault')) throw new Error('flaky');
+        return refuse();
+      },
+    });
+    await run({ store, models: failing.factory });
+    const plain = scriptedModelRoles({ respond: refuse });
+    const again = await run({ store, models: plain.factory });
+    expect(plain.calls).toHaveLength(0);
+    expect(again.summary.counts.error).toBe(1);
+
+    const retried = await run({ store, models: plain.factory, retryErrors: true });
+    expect(plain.calls.map((call: ScriptedCall) => call.sampleId)).toEqual(['vault-code#e1']);
+    const vault = (await store.readSamples()).find((record) => record.id === 'vault-code#e1');
+    expect(vault).toMatchObject({ status: 'ok', attempt: 2 });
+    expect(retried.summary.counts).toEqual({ planned: 4, success: 4, error: 0, missing: 0 });
+    expect(retried.summary.errorsByName).toEqual({});
+  });
+});
+
+describe('runEvaluation stops', () => {
+  it('stops on a budget error without recording that sample, and resumes later', async () => {
+    const store = await freshStore();
+    const { factory, calls } = scriptedModelRoles({
+      respond: ({ callIndex }) => {
+        if (callIndex >= 2) throw new BudgetExceededError('max cost of $0.002 reached');
+        return refuse();
+      },
+    });
+    const result = await run({ store, models: factory });
+    expect(result.stopped).toBe('budget');
+    expect(calls).toHaveLength(3);
+    expect((await store.readSamples()).map((record) => record.id)).toEqual(ids.slice(0, 2));
+    expect(result.summary).toMatchObject({
+      complete: false,
+      stopReason: 'budget',
+      counts: { planned: 4, success: 2, error: 0, missing: 2 },
+    });
+
+    const resumed = await run({ store, models: scriptedModelRoles({ respond: refuse }).factory });
+    expect(resumed.stopped).toBeUndefined();
+    expect(resumed.executed).toBe(2);
+    expect(resumed.summary.complete).toBe(true);
+  });
+
+  it('treats a budget error swallowed by the suite as a stop, not as a result', async () => {
+    const forgiving = defineSuite<{ id: string }, string, Record<string, never>>({
+      ...toyLeakSuite,
+      options: z.object({}),
+      loadScenarios: async () => [{ id: 'one' }],
+      scenarioId: (scenario) => scenario.id,
+      async runSample({ models, signal }) {
+        const answer = await models
+          .model('agent')
+          .generate({ messages: [{ role: 'user', content: 'hi' }], settings: {}, abortSignal: signal })
+          .catch(() => 'the call failed');
+        return { output: typeof answer === 'string' ? answer : answer.text };
+      },
+      score: async () => [{ scorer: 'x@1', verdict: 'error', value: null }],
+      metrics: () => ({ metrics: {} }),
+    });
+    const store = await freshStore();
+    const { factory } = scriptedModelRoles({
+      respond: () => {
+        throw new BudgetExceededError('max tokens reached');
+      },
+    });
+    const one = [{ id: 'one#e1', scenarioId: 'one', variant: {}, epoch: 1, seed: 0 }];
+    const result = await runEvaluation({
+      suite: forgiving,
+      options: {},
+      scenarios: [{ id: 'one' }],
+      samples: one,
+      store,
+      models: factory,
+    });
+    expect(result.stopped).toBe('budget');
+    expect(await store.readSamples()).toEqual([]);
+  });
+
+  it('stops on abort: the aborted sample is not recorded and no new sample starts', async () => {
+    const store = await freshStore();
+    const controller = new AbortController();
+    const { factory, calls } = scriptedModelRoles({
+      respond: ({ callIndex }) => {
+        if (callIndex === 1) {
+          controller.abort();
+          throw new DOMException('This operation was aborted', 'AbortError');
+        }
+        return refuse();
+      },
+    });
+    const result = await run({ store, models: factory, signal: controller.signal });
+    expect(result.stopped).toBe('interrupted');
+    expect(calls).toHaveLength(2);
+    expect((await store.readSamples()).map((record) => record.id)).toEqual([ids[0]]);
+    expect(result.summary).toMatchObject({ complete: false, stopReason: 'interrupted', counts: { missing: 3 } });
+  });
+
+  it('does not start anything when the signal is already aborted', async () => {
+    const store = await freshStore();
+    const { factory, calls } = scriptedModelRoles({ respond: refuse });
+    const result = await run({ store, models: factory, signal: AbortSignal.abort() });
+    expect(result.stopped).toBe('interrupted');
+    expect(calls).toHaveLength(0);
+    expect(result.summary.counts.missing).toBe(4);
+  });
+
+  it('rethrows a store failure after in-flight samples settle', async () => {
+    const store = await freshStore();
+    const broken = Object.assign(Object.create(store) as InMemoryRunStore, {
+      appendSample: async () => {
+        throw new Error('disk full');
+      },
+    });
+    const { factory, calls } = scriptedModelRoles({ respond: refuse });
+    await expect(run({ store: broken, models: factory })).rejects.toThrow('disk full');
+    expect(calls).toHaveLength(1);
+  });
+});

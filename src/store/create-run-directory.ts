@@ -1,0 +1,32 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** How many suffixed names to try before giving up (two runs per second of one plan is already rare). */
+const MAX_SUFFIX = 1000;
+
+/**
+ * Creates `<outDir>/<runId>` and never reuses an existing directory: if the name is taken,
+ * `-2`, `-3`, … are appended, and the returned `runId` is the name actually created.
+ * Creation is atomic (a non-recursive `mkdir`), so two concurrent runs never share a directory.
+ */
+export async function createRunDirectory({
+  outDir,
+  runId,
+}: {
+  outDir: string;
+  runId: string;
+}): Promise<{ runId: string; directory: string }> {
+  await mkdir(outDir, { recursive: true });
+  for (let attempt = 1; attempt <= MAX_SUFFIX; attempt += 1) {
+    const name = attempt === 1 ? runId : `${runId}-${attempt}`;
+    const directory = join(outDir, name);
+    try {
+      await mkdir(directory);
+      return { runId: name, directory };
+    } catch (error) {
+      const code = typeof error === 'object' && error !== null ? Reflect.get(error, 'code') : undefined;
+      if (code !== 'EEXIST') throw error;
+    }
+  }
+  throw new Error(`could not create a run directory for ${runId} in ${outDir}: ${MAX_SUFFIX} names are taken`);
+}

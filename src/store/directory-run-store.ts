@@ -1,0 +1,156 @@
+import { appendFile, open, readFile, stat, truncate } from 'node:fs/promises';
+import { join } from 'node:path';
+import { StoreFormatError } from '../spec/errors.js';
+import {
+  FORMAT_VERSION,
+  type RunHeader,
+  type RunSummary,
+  runHeaderSchema,
+  runSummarySchema,
+  type SampleRecord,
+  sampleRecordSchema,
+} from '../spec/run-record.js';
+import type { RunStore } from '../spec/run-store.js';
+import { parseRecordLine, readLatestRecords } from './read-latest-records.js';
+import { parseWithSchema, validateForWrite } from './validate-run-data.js';
+import { writeFileAtomic } from './write-file-atomic.js';
+
+/** File names inside a run directory (architecture §6). */
+export const RUN_FILES = { header: 'header.json', samples: 'samples.jsonl', summary: 'summary.json' } as const;
+
+/**
+ * A run stored as a directory: `header.json`, `samples.jsonl` and `summary.json`.
+ *
+ * - Each sample record is appended with one `appendFile` of `JSON + "\n"` in append mode, so a
+ *   process killed mid-run leaves every completed line. Appends from one store are serialised so
+ *   large records never interleave.
+ * - Before its first append the store drops a torn trailing line left by an earlier crash, so new
+ *   records never glue onto a fragment.
+ * - Header and summary are replaced atomically (temporary file + rename).
+ * - Reads are validated with zod; problems raise `StoreFormatError` naming the file (and line).
+ */
+export class DirectoryRunStore implements RunStore {
+  readonly location: string;
+  private appendQueue: Promise<void> = Promise.resolve();
+  private tailChecked = false;
+
+  /** `directory` is the run directory itself (`<out>/<run-id>`); it must already exist to write. */
+  constructor(directory: string) {
+    this.location = directory;
+  }
+
+  private path(name: keyof typeof RUN_FILES): string {
+    return join(this.location, RUN_FILES[name]);
+  }
+
+  async writeHeader(header: RunHeader): Promise<void> {
+    const valid = validateForWrite({ schema: runHeaderSchema, value: header, what: 'run header' });
+    await writeFileAtomic({ path: this.path('header'), text: `${JSON.stringify(valid, null, 2)}\n` });
+  }
+
+  async readHeader(): Promise<RunHeader> {
+    const file = this.path('header');
+    const text = await readOptional(file);
+    if (text === null) throw new StoreFormatError(`not a confidant run directory: ${this.location} (no header.json)`);
+    const json = parseJsonFile({ text, file });
+    const version = typeof json === 'object' && json !== null ? Reflect.get(json, 'formatVersion') : undefined;
+    if (version !== FORMAT_VERSION) {
+      throw new StoreFormatError(
+        `${file} has formatVersion ${JSON.stringify(version)}, but this version of confidant reads formatVersion ${FORMAT_VERSION}`,
+      );
+    }
+    return parseWithSchema({ schema: runHeaderSchema, json, file });
+  }
+
+  async appendSample(record: SampleRecord): Promise<void> {
+    const line = `${JSON.stringify(validateForWrite({ schema: sampleRecordSchema, value: record, what: 'sample record' }))}\n`;
+    const write = this.appendQueue.then(async () => {
+      if (!this.tailChecked) {
+        await dropTornTail(this.path('samples'));
+        this.tailChecked = true;
+      }
+      await appendFile(this.path('samples'), line, { encoding: 'utf8', flag: 'a' });
+    });
+    // Keep the queue alive after a failed write; the caller still sees the failure.
+    this.appendQueue = write.catch(() => undefined);
+    await write;
+  }
+
+  async readSamples(): Promise<SampleRecord[]> {
+    const file = this.path('samples');
+    const text = await readOptional(file);
+    if (text === null) {
+      await this.assertRunDirectory();
+      return [];
+    }
+    return readLatestRecords({ text, file });
+  }
+
+  async writeSummary(summary: RunSummary): Promise<void> {
+    const valid = validateForWrite({ schema: runSummarySchema, value: summary, what: 'run summary' });
+    await writeFileAtomic({ path: this.path('summary'), text: `${JSON.stringify(valid, null, 2)}\n` });
+  }
+
+  async readSummary(): Promise<RunSummary | null> {
+    const file = this.path('summary');
+    const text = await readOptional(file);
+    if (text === null) return null;
+    return parseWithSchema({ schema: runSummarySchema, json: parseJsonFile({ text, file }), file });
+  }
+
+  private async assertRunDirectory(): Promise<void> {
+    const header = await stat(this.path('header')).catch(() => null);
+    if (!header?.isFile()) {
+      throw new StoreFormatError(`not a confidant run directory: ${this.location} (no header.json)`);
+    }
+  }
+}
+
+/** Reads a file, or returns null when it does not exist. */
+async function readOptional(file: string): Promise<string | null> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    if (isMissingFile(error)) return null;
+    throw error;
+  }
+}
+
+function isMissingFile(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? Reflect.get(error, 'code') : undefined;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+/**
+ * If `samples.jsonl` ends without a newline, the last append was cut short. A fragment that
+ * still parses as a whole record only lacks its newline, which is added; anything else is
+ * truncated away (it was never a completed record).
+ */
+async function dropTornTail(file: string): Promise<void> {
+  const text = await readOptional(file);
+  if (text === null || text === '' || text.endsWith('\n')) return;
+  const lastNewline = text.lastIndexOf('\n');
+  const tail = text.slice(lastNewline + 1);
+  if (parseRecordLine(tail).ok) {
+    await appendFile(file, '\n', { encoding: 'utf8', flag: 'a' });
+    return;
+  }
+  await truncate(file, Buffer.byteLength(text.slice(0, lastNewline + 1), 'utf8'));
+  // Make the truncation durable before new records are appended after it.
+  const handle = await open(file, 'r+');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+function parseJsonFile({ text, file }: { text: string; file: string }): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new StoreFormatError(
+      `${file} is not valid JSON (${error instanceof Error ? error.message : String(error)}); is this a confidant run directory?`,
+    );
+  }
+}

@@ -1,0 +1,67 @@
+import { StoreFormatError } from '../spec/errors.js';
+import {
+  type RunHeader,
+  type RunSummary,
+  runHeaderSchema,
+  runSummarySchema,
+  type SampleRecord,
+  sampleRecordSchema,
+} from '../spec/run-record.js';
+import type { RunStore } from '../spec/run-store.js';
+import { validateForWrite } from './validate-run-data.js';
+
+/**
+ * A run kept in memory, for tests and for runs whose records are not persisted. It behaves like
+ * `DirectoryRunStore` (same validation, last record per id wins, values are copied in and out so
+ * callers cannot mutate what is stored). `appendedCount` counts every append, including
+ * superseded records, which lets tests check that resume ran each sample once.
+ */
+export class InMemoryRunStore implements RunStore {
+  readonly location: string;
+  private header: RunHeader | null = null;
+  private summary: RunSummary | null = null;
+  private readonly lines: SampleRecord[] = [];
+
+  /** `label` only names the store in messages and in `location`. */
+  constructor(label = 'memory') {
+    this.location = `memory:${label}`;
+  }
+
+  /** How many records were appended so far, superseded ones included. */
+  get appendedCount(): number {
+    return this.lines.length;
+  }
+
+  async writeHeader(header: RunHeader): Promise<void> {
+    this.header = copy(validateForWrite({ schema: runHeaderSchema, value: header, what: 'run header' }));
+  }
+
+  async readHeader(): Promise<RunHeader> {
+    if (!this.header) throw new StoreFormatError(`not a confidant run: ${this.location} (no header written)`);
+    return copy(this.header);
+  }
+
+  async appendSample(record: SampleRecord): Promise<void> {
+    this.lines.push(copy(validateForWrite({ schema: sampleRecordSchema, value: record, what: 'sample record' })));
+  }
+
+  async readSamples(): Promise<SampleRecord[]> {
+    if (!this.header) throw new StoreFormatError(`not a confidant run: ${this.location} (no header written)`);
+    const latest = new Map<string, SampleRecord>();
+    for (const record of this.lines) latest.set(record.id, record);
+    return [...latest.values()].map(copy);
+  }
+
+  async writeSummary(summary: RunSummary): Promise<void> {
+    this.summary = copy(validateForWrite({ schema: runSummarySchema, value: summary, what: 'run summary' }));
+  }
+
+  async readSummary(): Promise<RunSummary | null> {
+    return this.summary ? copy(this.summary) : null;
+  }
+}
+
+/** A JSON round trip: the same copy semantics a directory store has. */
+function copy<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}

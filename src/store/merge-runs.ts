@@ -1,0 +1,146 @@
+import { PlanValidationError } from '../spec/errors.js';
+import type { RunHeader, SampleRecord } from '../spec/run-record.js';
+import type { RunStore } from '../spec/run-store.js';
+
+/** What `mergeRuns` reads from each source run. */
+export type RunStoreReader = Pick<RunStore, 'location' | 'readHeader' | 'readSamples'>;
+/** What `mergeRuns` writes to the target run (a fresh, empty store). */
+export type RunStoreWriter = Pick<RunStore, 'location' | 'writeHeader' | 'appendSample'>;
+
+/** The merged run as written to the target; the caller computes and writes its summary. */
+export type MergedRun = { header: RunHeader; records: SampleRecord[] };
+
+/**
+ * Combines runs of one plan, typically the shards `1/n … n/n` of a sharded run, into `target`.
+ *
+ * Requirements (each failure is a `PlanValidationError` with one clear message):
+ * - every source has the same `planHash` and dataset hash;
+ * - sources are either all unsharded or all shards of the same count, each ordinal exactly once.
+ *
+ * The records are unioned, the last record per id winning (sources are read in shard order, then
+ * argument order). The merged header is the first source's header without `shard`, with the new
+ * `runId`, `createdAt = now`, `sampleIds` = the union and `mergedFrom` = the source run ids.
+ * `sampleOrder` is the plan's full sample order (from re-expanding the plan); when given, the
+ * union follows it, otherwise it follows the sources' own orders. The summary is not written here:
+ * recompute it with the runner's `buildSummary` and `target.writeSummary`.
+ */
+export async function mergeRuns({
+  sources,
+  target,
+  runId,
+  now = new Date(),
+  sampleOrder,
+}: {
+  sources: RunStoreReader[];
+  target: RunStoreWriter;
+  runId: string;
+  now?: Date;
+  sampleOrder?: string[];
+}): Promise<MergedRun> {
+  if (sources.length === 0) throw new PlanValidationError('merge needs at least one run directory');
+  const runs = await Promise.all(sources.map(async (source) => ({ source, header: await source.readHeader() })));
+  checkSamePlan(runs);
+  const ordered = checkShards(runs);
+
+  const latest = new Map<string, SampleRecord>();
+  const seenIds: string[] = [];
+  for (const { source, header } of ordered) {
+    seenIds.push(...header.sampleIds);
+    for (const record of await source.readSamples()) {
+      seenIds.push(record.id);
+      latest.set(record.id, record);
+    }
+  }
+  const sampleIds = orderIds({ ids: seenIds, order: sampleOrder });
+
+  const first = ordered[0]!.header;
+  const { shard: _planShard, ...plan } = first.plan;
+  const { shard: _headerShard, ...rest } = first;
+  const header: RunHeader = {
+    ...rest,
+    runId,
+    createdAt: now.toISOString(),
+    plan,
+    sampleIds,
+    mergedFrom: ordered.map(({ header: source }) => source.runId),
+  };
+  const position = new Map(sampleIds.map((id, index) => [id, index]));
+  const records = [...latest.values()].sort(
+    (a, b) => (position.get(a.id) ?? Number.MAX_SAFE_INTEGER) - (position.get(b.id) ?? Number.MAX_SAFE_INTEGER),
+  );
+
+  await target.writeHeader(header);
+  for (const record of records) await target.appendSample(record);
+  return { header, records };
+}
+
+type SourceRun = { source: RunStoreReader; header: RunHeader };
+
+function checkSamePlan(runs: SourceRun[]): void {
+  const describe = ({ source, header }: SourceRun) =>
+    `${source.location} (suite ${header.suite.id}, plan ${header.planHash.slice(0, 12)})`;
+  const first = runs[0]!;
+  const other = runs.find(({ header }) => header.planHash !== first.header.planHash);
+  if (other) {
+    throw new PlanValidationError(
+      `cannot merge runs of different plans: ${describe(first)} and ${describe(other)}; merge only the shards of one run`,
+    );
+  }
+  const otherData = runs.find(({ header }) => header.dataset.hash !== first.header.dataset.hash);
+  if (otherData) {
+    throw new PlanValidationError(
+      `cannot merge runs made on different data: ${first.source.location} and ${otherData.source.location} have different dataset hashes`,
+    );
+  }
+}
+
+/** Returns the runs in shard order after checking that every shard is present exactly once. */
+function checkShards(runs: SourceRun[]): SourceRun[] {
+  const sharded = runs.filter(({ header }) => header.shard !== undefined);
+  if (sharded.length === 0) return runs;
+  if (sharded.length !== runs.length) {
+    const plain = runs.find(({ header }) => header.shard === undefined)!;
+    throw new PlanValidationError(
+      `cannot merge shards with an unsharded run (${plain.source.location}); pass only the shard run directories`,
+    );
+  }
+  const count = sharded[0]!.header.shard!.count;
+  const otherCount = sharded.find(({ header }) => header.shard!.count !== count);
+  if (otherCount) {
+    throw new PlanValidationError(
+      `cannot merge shards of different shard counts: ${sharded[0]!.source.location} is one of ${count}, ${otherCount.source.location} is one of ${otherCount.header.shard!.count}`,
+    );
+  }
+  const byIndex = new Map<number, SourceRun[]>();
+  for (const run of sharded)
+    byIndex.set(run.header.shard!.index, [...(byIndex.get(run.header.shard!.index) ?? []), run]);
+  for (const [index, group] of byIndex) {
+    if (index > count) {
+      throw new PlanValidationError(
+        `${group[0]!.source.location} claims shard ${index}/${count}, which does not exist`,
+      );
+    }
+    if (group.length > 1) {
+      throw new PlanValidationError(
+        `shard ${index}/${count} was given ${group.length} times (${group.map(({ source }) => source.location).join(', ')}); pass each shard once`,
+      );
+    }
+  }
+  const missing = Array.from({ length: count }, (_, offset) => offset + 1).filter((index) => !byIndex.has(index));
+  if (missing.length > 0) {
+    const names = missing.map((index) => `${index}/${count}`).join(', ');
+    throw new PlanValidationError(
+      `cannot merge: shard ${names} ${missing.length === 1 ? 'is' : 'are'} missing; pass the run directories of all ${count} shards`,
+    );
+  }
+  return [...sharded].sort((a, b) => a.header.shard!.index - b.header.shard!.index);
+}
+
+/** Unique ids, in `order` when given (unknown ids after it, first-seen), else first-seen. */
+function orderIds({ ids, order }: { ids: string[]; order: string[] | undefined }): string[] {
+  const unique = [...new Set(ids)];
+  if (!order) return unique;
+  const present = new Set(unique);
+  const known = new Set(order);
+  return [...order.filter((id) => present.has(id)), ...unique.filter((id) => !known.has(id))];
+}

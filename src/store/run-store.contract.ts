@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { testRunHeader } from '../runner/testing/test-run-header.js';
+import { StoreFormatError } from '../spec/errors.js';
+import type { RunSummary, SampleRecord } from '../spec/run-record.js';
+import type { RunStore } from '../spec/run-store.js';
+
+/** A valid sample record for store tests; `overrides` replace fields. */
+export function testSampleRecord(overrides: Partial<SampleRecord> & { id: string }): SampleRecord {
+  const { id, ...rest } = overrides;
+  return {
+    id,
+    scenarioId: id.split('#')[0] ?? id,
+    variant: {},
+    epoch: 1,
+    seed: 7,
+    status: 'ok',
+    startedAt: '2025-01-02T03:04:05.000Z',
+    finishedAt: '2025-01-02T03:04:06.000Z',
+    attempt: 1,
+    output: { answer: 'hello' },
+    scores: [{ scorer: 'toy-leak-canary@1', verdict: 'pass', value: 0 }],
+    events: [{ id: 'e1', time: '2025-01-02T03:04:05.000Z', type: 'sample-start', sampleId: id }],
+    usage: { agent: { calls: 1, inputTokens: 10, outputTokens: 5, costUsd: 0.001, cachedCalls: 0 } },
+    ...rest,
+  };
+}
+
+const summary: RunSummary = {
+  formatVersion: 1,
+  runId: 'test-run',
+  finishedAt: '2025-01-02T03:05:00.000Z',
+  complete: true,
+  counts: { planned: 1, success: 1, error: 0, missing: 0 },
+  metrics: { leak_rate: { value: 0, n: 1, errors: 0, notApplicable: 0 } },
+  usage: {},
+  costUsd: 0,
+  errorsByName: {},
+};
+
+/**
+ * The behaviour every `RunStore` implementation must share. Call it from each implementation's
+ * test file with a factory that returns a fresh, empty store.
+ */
+export function runStoreContract(name: string, createStore: () => Promise<RunStore>): void {
+  describe(`RunStore contract: ${name}`, () => {
+    it('rejects reading a header that was never written with a StoreFormatError', async () => {
+      const store = await createStore();
+      await expect(store.readHeader()).rejects.toBeInstanceOf(StoreFormatError);
+    });
+
+    it('reads back the header it wrote, and a rewrite replaces it', async () => {
+      const store = await createStore();
+      await store.writeHeader(testRunHeader({ sampleIds: ['a#e1'] }));
+      expect(await store.readHeader()).toEqual(testRunHeader({ sampleIds: ['a#e1'] }));
+      await store.writeHeader(testRunHeader({ runId: 'second', sampleIds: ['b#e1'] }));
+      expect((await store.readHeader()).runId).toBe('second');
+      expect((await store.readHeader()).sampleIds).toEqual(['b#e1']);
+    });
+
+    it('starts with no samples and returns appended records unchanged', async () => {
+      const store = await createStore();
+      await store.writeHeader(testRunHeader());
+      expect(await store.readSamples()).toEqual([]);
+      const record = testSampleRecord({ id: 'a#e1', input: { messages: [] }, terminationReason: 'done' });
+      await store.appendSample(record);
+      expect(await store.readSamples()).toEqual([record]);
+    });
+
+    it('keeps the last record per id, in first-seen order', async () => {
+      const store = await createStore();
+      await store.writeHeader(testRunHeader());
+      await store.appendSample(
+        testSampleRecord({ id: 'a#e1', status: 'error', scores: [], error: { name: 'X', message: 'boom' } }),
+      );
+      await store.appendSample(testSampleRecord({ id: 'b#e1' }));
+      await store.appendSample(testSampleRecord({ id: 'a#e1', attempt: 2 }));
+      const records = await store.readSamples();
+      expect(records.map((record) => ({ id: record.id, attempt: record.attempt, status: record.status }))).toEqual([
+        { id: 'a#e1', attempt: 2, status: 'ok' },
+        { id: 'b#e1', attempt: 1, status: 'ok' },
+      ]);
+    });
+
+    it('keeps every record of concurrent appends', async () => {
+      const store = await createStore();
+      await store.writeHeader(testRunHeader());
+      const ids = Array.from({ length: 25 }, (_, index) => `s${index}#e1`);
+      await Promise.all(ids.map((id) => store.appendSample(testSampleRecord({ id }))));
+      expect((await store.readSamples()).map((record) => record.id).sort()).toEqual([...ids].sort());
+    });
+
+    it('refuses an invalid record and stores nothing for it', async () => {
+      const store = await createStore();
+      await store.writeHeader(testRunHeader());
+      const invalid = { ...testSampleRecord({ id: 'a#e1' }), status: 'done' as 'ok' };
+      await expect(store.appendSample(invalid)).rejects.toBeInstanceOf(TypeError);
+      await store.appendSample(testSampleRecord({ id: 'b#e1' }));
+      expect((await store.readSamples()).map((record) => record.id)).toEqual(['b#e1']);
+    });
+
+    it('hands out copies, so mutating a read value changes nothing stored', async () => {
+      const store = await createStore();
+      await store.writeHeader(testRunHeader());
+      await store.appendSample(testSampleRecord({ id: 'a#e1' }));
+      const [first] = await store.readSamples();
+      if (!first) throw new Error('expected a record');
+      first.status = 'error';
+      expect((await store.readSamples())[0]?.status).toBe('ok');
+    });
+
+    it('has no summary until one is written, then reads back the latest', async () => {
+      const store = await createStore();
+      await store.writeHeader(testRunHeader());
+      expect(await store.readSummary()).toBeNull();
+      await store.writeSummary(summary);
+      expect(await store.readSummary()).toEqual(summary);
+      await store.writeSummary({ ...summary, complete: false, stopReason: 'budget' });
+      expect(await store.readSummary()).toEqual({ ...summary, complete: false, stopReason: 'budget' });
+    });
+  });
+}

@@ -1,0 +1,2 @@
+export { type ToyLeakScenario, toyLeakScenarios } from './scenarios.js';
+export { toyLeakSuite } from './suite.js';
