@@ -8,11 +8,14 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const src = join(root, 'src');
 const dist = join(root, 'dist');
 const assetPattern = /\.(md|json|txt)$/;
+const skipDirs = new Set(['__fixtures__']);
 
 function walk(dir) {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) walk(path);
+    if (statSync(path).isDirectory()) {
+      if (!skipDirs.has(name)) walk(path);
+    }
     else if (assetPattern.test(name)) {
       const target = join(dist, relative(src, path));
       mkdirSync(dirname(target), { recursive: true });

@@ -1,0 +1,46 @@
+export { DEFAULT_ANSWER_MARKER, matchAnswerMarker, splitLines } from './answer-marker.js';
+export {
+  type EnsembleKind,
+  type EnsembleResult,
+  type EnsembleVote,
+  type RunEnsembleOptions,
+  runEnsemble,
+} from './ensemble.js';
+export { type ExtractedJsonObject, extractJsonObject } from './extract-json-object.js';
+export { type FrontMatter, type FrontMatterValue, parseFrontMatter } from './front-matter.js';
+export {
+  type AnswerLineJudgeDefinition,
+  assertJudgeDefinition,
+  defineJudge,
+  type JsonJudgeDefinition,
+  type JudgeDefinition,
+  type JudgeOutcome,
+} from './judge.js';
+export {
+  type JudgeProtocol,
+  type JudgeTemplate,
+  judgeInfo,
+  judgeName,
+  judgeTemplatePath,
+  loadJudgeTemplate,
+  parseJudgeTemplate,
+} from './judge-template.js';
+export { JudgeTemplateError } from './judge-template-error.js';
+export {
+  type KeywordHit,
+  type KeywordJudgment,
+  keywordJudge,
+  normalizeForMatching,
+  QUOTE_CONTEXT,
+} from './keyword-judge.js';
+export { DEFAULT_NEUTRALIZED_MARKERS, NEUTRALIZED_LINE_PREFIX, neutralize } from './neutralize.js';
+export { type AnswerLine, answerLineParser, parseAnswerLine } from './parse-answer-line.js';
+export {
+  DEFAULT_MAX_PARSE_RETRIES,
+  type JudgeResult,
+  MODEL_CALL_EVENT_METADATA_KEY,
+  type RunJudgeOptions,
+  runJudge,
+} from './run-judge.js';
+export { type ScorableResult, toScore } from './to-score.js';
+export { visibleAnswer } from './visible-answer.js';

@@ -1,0 +1,77 @@
+import type { ZodType } from 'zod';
+import type { GenerateSettings } from '../spec/chat-model.js';
+import type { Verdict } from '../spec/score.js';
+import type { JudgeTemplate } from './judge-template.js';
+import { JudgeTemplateError } from './judge-template-error.js';
+
+/**
+ * What a judge concludes from one parsed answer. `pass` is the good outcome for the scorer
+ * (documented per judge). `value` must be a finite number for `pass`/`fail`; it is forced to
+ * `null` for `not-applicable`/`error`. A `pass`/`fail` without a number is recorded as `error`.
+ */
+export type JudgeOutcome = {
+  verdict: Verdict;
+  value: number | null;
+  label?: string;
+  explanation?: string;
+};
+
+type JudgeDefinitionBase<T> = {
+  template: JudgeTemplate;
+  /** Maps a parsed answer to a verdict; a throw is recorded as an `error` verdict. */
+  toVerdict(parsed: T): JudgeOutcome;
+  /** Extra sampling settings (e.g. `maxOutputTokens`); temperature is always 0 for judges. */
+  settings?: Omit<GenerateSettings, 'temperature'>;
+};
+
+/** A judge whose template uses `protocol: json`; the first JSON object in the reply must satisfy `schema`. */
+export type JsonJudgeDefinition<T> = JudgeDefinitionBase<T> & {
+  schema: ZodType<T>;
+  parseAnswer?: undefined;
+  /**
+   * Also send the schema as the request's `responseSchema` (named after the template's `output`),
+   * for providers with structured output. Off by default: strict provider modes reject some zod
+   * shapes (optional fields), and the reply is validated either way.
+   */
+  structuredOutput?: boolean;
+};
+
+/** A judge whose template uses `protocol: answer-line`; `parseAnswer` returns `null` when the reply does not parse. */
+export type AnswerLineJudgeDefinition<T> = JudgeDefinitionBase<T> & {
+  parseAnswer: (text: string) => T | null;
+  schema?: undefined;
+  structuredOutput?: undefined;
+};
+
+/**
+ * A judge: a versioned template, how to parse its reply (a zod schema for `json`, a parser for
+ * `answer-line`, e.g. `answerLineParser(template)`), and how to turn the parsed reply into a verdict.
+ */
+export type JudgeDefinition<T> = JsonJudgeDefinition<T> | AnswerLineJudgeDefinition<T>;
+
+/**
+ * Checks that a judge definition fits its template (schema for `json`, parser for
+ * `answer-line`) and returns it unchanged. Throws `JudgeTemplateError` otherwise.
+ * `runJudge` performs the same check, so using `defineJudge` only moves the failure to load time.
+ */
+export function defineJudge<T>(definition: JudgeDefinition<T>): JudgeDefinition<T> {
+  assertJudgeDefinition(definition);
+  return definition;
+}
+
+/** Throws `JudgeTemplateError` when the definition's parser kind does not match its template's protocol. */
+export function assertJudgeDefinition<T>(definition: JudgeDefinition<T>): void {
+  const { template } = definition;
+  const name = `${template.id}@${template.version}`;
+  if (template.protocol === 'json' && definition.schema === undefined) {
+    throw new JudgeTemplateError(`judge ${name} uses protocol 'json'; give its definition a zod 'schema'`);
+  }
+  if (template.protocol === 'answer-line' && definition.parseAnswer === undefined) {
+    throw new JudgeTemplateError(
+      `judge ${name} uses protocol 'answer-line'; give its definition 'parseAnswer' (e.g. answerLineParser(template))`,
+    );
+  }
+  if (definition.schema !== undefined && definition.parseAnswer !== undefined) {
+    throw new JudgeTemplateError(`judge ${name}: give either 'schema' or 'parseAnswer', not both`);
+  }
+}

@@ -1,0 +1,48 @@
+import { ConfidantError } from '../spec/errors.js';
+import type { Score, Verdict } from '../spec/score.js';
+
+/** Anything with a verdict that can become a score: a judge result, an ensemble result, a keyword judgment. */
+export type ScorableResult = {
+  verdict: Verdict;
+  value: number | null;
+  label?: string;
+  explanation?: string;
+  judgeCallIds?: readonly string[];
+};
+
+const SCORER_NAME = /^[a-z0-9][a-z0-9-]*@[1-9][0-9]*$/;
+
+/**
+ * Turns a judgment into a `Score`. `scorer` is `<scorer-id>@<version>` (the scorer's own id,
+ * which may differ from its judge template's). `value` is kept only for `pass`/`fail` and is
+ * `null` otherwise, whatever the result carried; `judgeCalls` lists the judge-call event ids.
+ * Throws `ConfidantError` for a malformed scorer name.
+ */
+export function toScore({
+  scorer,
+  target,
+  result,
+  evidence,
+}: {
+  scorer: string;
+  target?: string;
+  result: ScorableResult;
+  evidence?: Score['evidence'];
+}): Score {
+  if (!SCORER_NAME.test(scorer)) {
+    throw new ConfidantError(`scorer '${scorer}' must be '<id>@<version>', e.g. 'pac-privacy@1'`);
+  }
+  const counts = result.verdict === 'pass' || result.verdict === 'fail';
+  return {
+    scorer,
+    ...(target === undefined ? {} : { target }),
+    verdict: result.verdict,
+    value: counts ? result.value : null,
+    ...(result.label === undefined ? {} : { label: result.label }),
+    ...(result.explanation === undefined ? {} : { explanation: result.explanation }),
+    ...(evidence === undefined ? {} : { evidence }),
+    ...(result.judgeCallIds === undefined || result.judgeCallIds.length === 0
+      ? {}
+      : { judgeCalls: [...result.judgeCallIds] }),
+  };
+}
