@@ -1,0 +1,44 @@
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { buildSummary } from '../../runner/index.js';
+import { createRunDirectory, createRunId, DirectoryRunStore, mergeRuns } from '../../store/index.js';
+import { findSuite } from '../../suites/registry.js';
+import { parseSuiteOptions } from '../prepare-run.js';
+import type { CommandContext } from '../program.js';
+
+/** `confidant merge <run-dir…> --out <dir>`: joins the shards of one run. */
+export function registerMerge({ program, context }: { program: Command; context: CommandContext }): void {
+  program
+    .command('merge')
+    .description('Join the shards of one run; the last line of stdout is the merged run directory.')
+    .argument('<run-dirs...>', 'the shard run directories')
+    .option('--out <dir>', 'where the merged run directory goes (default ./runs)')
+    .action(async (runDirs: string[], flags: { out?: string }) => {
+      const { io } = context;
+      const sources = runDirs.map((dir) => new DirectoryRunStore(resolve(io.cwd, dir)));
+      const first = await sources[0]?.readHeader();
+      if (!first) return;
+      const suite = findSuite(first.suite.id);
+      const options = parseSuiteOptions({ suite, raw: first.plan.suiteOptions });
+      const now = new Date();
+      const { directory, runId } = await createRunDirectory({
+        outDir: resolve(io.cwd, flags.out ?? 'runs'),
+        runId: createRunId({ now, suite: suite.id, planHash: first.planHash }),
+      });
+      const target = new DirectoryRunStore(directory);
+      const merged = await mergeRuns({ sources, target, runId, now });
+      const summary = buildSummary({
+        runId,
+        suite,
+        options,
+        planned: merged.header.sampleIds,
+        records: merged.records,
+        now,
+      });
+      await target.writeSummary(summary);
+      io.stderr(
+        `merged ${sources.length} runs: ${summary.counts.success} ok, ${summary.counts.error} errored, ${summary.counts.missing} missing of ${summary.counts.planned}\n`,
+      );
+      io.stdout(`${directory}\n`);
+    });
+}

@@ -1,0 +1,138 @@
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { resolveDataDir } from '../../datasets/index.js';
+import { planHash } from '../../runner/index.js';
+import { PlanValidationError } from '../../spec/errors.js';
+import { FORMAT_VERSION, type RunHeader } from '../../spec/run-record.js';
+import { createRunDirectory, createRunId, DirectoryRunStore } from '../../store/index.js';
+import { findSuite, suiteRegistry } from '../../suites/registry.js';
+import { buildPlan, type RunFlags, readConfigFile } from '../build-plan.js';
+import { executeRun, resolvePlanModels } from '../execute-run.js';
+import { readDependencyVersions, readPackageVersion } from '../package-info.js';
+import { prepareRun, resolveCacheDir } from '../prepare-run.js';
+import type { CommandContext } from '../program.js';
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+type RunCommandFlags = Omit<RunFlags, 'suiteFlags'> & {
+  out?: string;
+  dataDir?: string;
+  cacheDir?: string;
+  config?: string;
+  failOnError?: boolean;
+} & Record<string, unknown>;
+
+/** Suite flags of every registered suite, each declared once (e.g. `--tier`). */
+function suiteFlagDeclarations(): Array<{ flag: string; key: string; description: string; suites: string[] }> {
+  const declarations = new Map<string, { flag: string; key: string; description: string; suites: string[] }>();
+  for (const suite of suiteRegistry) {
+    for (const flag of suite.flags ?? []) {
+      const existing = declarations.get(flag.flag);
+      if (existing) existing.suites.push(suite.id);
+      else declarations.set(flag.flag, { ...flag, suites: [suite.id] });
+    }
+  }
+  return [...declarations.values()];
+}
+
+const camel = (flag: string) =>
+  flag.replace(/^--/, '').replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+/** `confidant run <suite>`: evaluates a suite and prints the run directory last. */
+export function registerRun({ program, context }: { program: Command; context: CommandContext }): void {
+  const command = program
+    .command('run')
+    .description('Run a suite; the last line of stdout is the run directory.')
+    .argument('<suite>', `suite id (${suiteRegistry.map((suite) => suite.id).join(', ')})`)
+    .option('-m, --model <spec>', 'model under test, or role=spec (repeatable; repeat judge= for an ensemble)', collect)
+    .option(
+      '--model-setting <role.key=value>',
+      'per-role sampling setting, e.g. agent.temperature=0 (repeatable)',
+      collect,
+    )
+    .option('--defense <id>', 'defense to apply (repeatable, in order; default vanilla)', collect)
+    .option('--set <key=value>', 'suite option (repeatable)', collect)
+    .option('--epochs <k>', 'samples per scenario (default 1)')
+    .option('--limit <n>', 'only the first n scenarios')
+    .option('--sample-ids <ids>', 'only these sample ids (comma-separated)')
+    .option('--seed <s>', 'run seed (default 0)')
+    .option('--shard <i/n>', 'run only shard i of n')
+    .option('--concurrency <n>', 'samples in flight (default 4)')
+    .option('--max-connections <n>', 'concurrent requests per endpoint (default 8)')
+    .option('--max-retries <n>', 'retries per model call (default 5)')
+    .option('--no-cache', 'do not read cached responses (new responses are still cached)')
+    .option('--cache-dir <dir>', 'response cache directory')
+    .option('--max-cost <usd>', 'stop cleanly once this many US dollars are spent')
+    .option('--max-tokens <n>', 'stop cleanly once this many tokens are used')
+    .option('--data-dir <dir>', 'dataset directory')
+    .option('--out <dir>', 'where run directories go (default ./runs)')
+    .option('--config <file>', 'JSON file with any of these flags')
+    .option('--fail-on-error', 'exit with code 4 when samples errored');
+  const suiteFlags = suiteFlagDeclarations();
+  for (const flag of suiteFlags) {
+    command.option(
+      `${flag.flag} <value>`,
+      `${flag.description} (${flag.suites.join(', ')}; same as --set ${flag.key}=…)`,
+    );
+  }
+  command.action(async (suiteId: string, flags: RunCommandFlags) => {
+    const { io } = context;
+    const suite = findSuite(suiteId);
+    const given: Record<string, string> = {};
+    for (const flag of suiteFlags) {
+      const value = flags[camel(flag.flag)];
+      if (typeof value !== 'string') continue;
+      if (!flag.suites.includes(suite.id)) {
+        throw new PlanValidationError(`${flag.flag} is an option of ${flag.suites.join(', ')}, not of ${suite.id}`);
+      }
+      given[flag.key] = value;
+    }
+    const config = flags.config ? readConfigFile(resolve(io.cwd, flags.config)) : {};
+    const plan = buildPlan({ suite, flags: { ...flags, suiteFlags: given }, config });
+    const dataDir = resolveDataDir({ flag: flags.dataDir ?? config.dataDir, env: io.env, home: io.home });
+    const prepared = await prepareRun({ plan, dataDir });
+    const cache = {
+      dir: resolveCacheDir({ flag: flags.cacheDir ?? config.cacheDir, env: io.env, home: io.home }),
+      reads: plan.cache,
+    };
+    const models = await resolvePlanModels({ io, plan, prepared, cache });
+    const hash = planHash(plan);
+    const now = new Date();
+    const { runId, directory } = await createRunDirectory({
+      outDir: resolve(io.cwd, flags.out ?? config.out ?? 'runs'),
+      runId: createRunId({ now, suite: suite.id, planHash: hash }),
+    });
+    const header: RunHeader = {
+      formatVersion: FORMAT_VERSION,
+      runId,
+      createdAt: now.toISOString(),
+      confidantVersion: readPackageVersion(),
+      nodeVersion: process.version,
+      dependencyVersions: readDependencyVersions(),
+      plan,
+      planHash: hash,
+      suite: { id: suite.id, version: suite.version },
+      dataset: prepared.dataset,
+      models: models.describe(),
+      judges: suite.judges(prepared.options),
+      defenses: prepared.defenses.map((defense) => defense.id),
+      ...(plan.shard ? { shard: plan.shard } : {}),
+      sampleIds: prepared.samples.map((sample) => sample.id),
+    };
+    const store = new DirectoryRunStore(directory);
+    try {
+      await store.writeHeader(header);
+    } catch (error) {
+      models.close();
+      throw error;
+    }
+    context.outcome.exitCode = await executeRun({
+      io,
+      plan,
+      prepared,
+      store,
+      models,
+      failOnError: flags.failOnError === true,
+    });
+  });
+}

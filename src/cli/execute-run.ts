@@ -1,0 +1,113 @@
+import { type ResolvedModelRoles, resolveModelRoles } from '../models/index.js';
+import { buildReport } from '../reports/build-report.js';
+import { renderMarkdown } from '../reports/render-markdown.js';
+import { runEvaluation } from '../runner/index.js';
+import type { RunPlan } from '../spec/run-plan.js';
+import type { RunStore } from '../spec/run-store.js';
+import { type CliIo, EXIT } from './cli-io.js';
+import type { PreparedRun } from './prepare-run.js';
+import { createProgressView } from './progress.js';
+
+/** Where model responses are cached, and whether the cache is read. */
+export type CacheChoice = { dir: string; reads: boolean };
+
+/** Resolves the plan's model roles with the suite's default settings under the user's. */
+export function resolvePlanModels({
+  io,
+  plan,
+  prepared,
+  cache,
+}: {
+  io: CliIo;
+  plan: RunPlan;
+  prepared: PreparedRun;
+  cache: CacheChoice;
+}): Promise<ResolvedModelRoles> {
+  return resolveModelRoles({
+    bindings: plan.models,
+    settings: mergeSettings(prepared.suite.defaultSettings?.(prepared.options) ?? {}, plan.modelSettings),
+    env: io.env,
+    cacheDir: cache.dir,
+    cacheReads: cache.reads,
+    maxRetries: plan.maxRetries,
+    maxConnections: plan.maxConnections,
+    ...(plan.maxCostUsd === undefined ? {} : { maxCostUsd: plan.maxCostUsd }),
+    ...(plan.maxTokens === undefined ? {} : { maxTokens: plan.maxTokens }),
+  });
+}
+
+/**
+ * Runs (or resumes) the prepared samples into `store`, with a progress view, and prints a short
+ * report then the run directory as the last stdout line. Closes `models`. Returns the exit code:
+ * 3 when the run stopped early (budget or Ctrl-C) and can be resumed, 4 for errored samples
+ * under `--fail-on-error`, else 0.
+ */
+export async function executeRun({
+  io,
+  plan,
+  prepared,
+  store,
+  models,
+  retryErrors = false,
+  failOnError = false,
+}: {
+  io: CliIo;
+  plan: RunPlan;
+  prepared: PreparedRun;
+  store: RunStore;
+  models: ResolvedModelRoles;
+  retryErrors?: boolean;
+  failOnError?: boolean;
+}): Promise<number> {
+  const progress = createProgressView({ isTTY: io.isTTY, write: io.stderr });
+  try {
+    const header = await store.readHeader();
+    const result = await runEvaluation({
+      suite: prepared.suite,
+      options: prepared.options,
+      scenarios: prepared.scenarios,
+      samples: prepared.samples,
+      store,
+      models: models.factory,
+      defenses: prepared.defenses,
+      concurrency: plan.concurrency,
+      signal: io.signal,
+      retryErrors,
+      onProgress: (snapshot) => progress.update({ ...snapshot, startedAt: Date.parse(snapshot.startedAt) }),
+    });
+    progress.stop();
+    const report = buildReport({
+      runs: [{ header, summary: result.summary }],
+      display: prepared.suite.metricDisplay ?? {},
+    });
+    io.stdout(`${renderMarkdown(report).split('\n## Runs')[0]?.trimEnd()}\n\n`);
+    const { counts } = result.summary;
+    io.stderr(
+      `samples: ${counts.success} ok, ${counts.error} errored, ${counts.missing} missing of ${counts.planned}\n`,
+    );
+    if (result.stopped) {
+      const why =
+        result.stopped === 'budget' ? 'the budget (--max-cost / --max-tokens) was reached' : 'it was interrupted';
+      io.stderr(`run stopped early because ${why}; continue with: confidant resume ${store.location}\n`);
+    }
+    io.stdout(`${store.location}\n`);
+    if (result.stopped) return EXIT.stoppedEarly;
+    if (failOnError && counts.error > 0) return EXIT.finishedWithErrors;
+    return EXIT.ok;
+  } finally {
+    progress.stop();
+    models.close();
+  }
+}
+
+/** Suite defaults under the user's `--model-setting` values, per role. */
+function mergeSettings(
+  defaults: Record<string, Record<string, unknown>>,
+  user: Record<string, Record<string, unknown>>,
+): Record<string, Record<string, unknown>> {
+  const merged: Record<string, Record<string, unknown>> = {};
+  for (const role of new Set([...Object.keys(defaults), ...Object.keys(user)])) {
+    merged[role] = { ...defaults[role], ...user[role] };
+  }
+  return merged;
+}

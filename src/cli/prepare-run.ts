@@ -1,0 +1,124 @@
+import { join } from 'node:path';
+import { ZodObject } from 'zod';
+import { hashDatasetFiles, requireDatasetDir } from '../datasets/index.js';
+import { resolveDefense } from '../defenses/registry.js';
+import { isKnownRole, KNOWN_ROLES, roleFallbacks } from '../models/roles.js';
+import { expandSamples, selectShard } from '../runner/index.js';
+import type { Defense } from '../spec/defense.js';
+import { ModelSpecError, PlanValidationError } from '../spec/errors.js';
+import type { RunPlan } from '../spec/run-plan.js';
+import { findSuite } from '../suites/registry.js';
+import type { SampleSpec, Suite } from '../suites/suite.js';
+
+/** Everything a run needs except its models: the suite, its parsed options, data and samples. */
+export type PreparedRun = {
+  suite: Suite;
+  options: unknown;
+  dataDir: string;
+  dataset: { name: string; files: Array<{ path: string; sha256: string }>; hash: string };
+  scenarios: unknown[];
+  /** Every sample of the plan, before sharding (merge orders by it). */
+  allSamples: SampleSpec[];
+  /** The samples this run is responsible for (its shard, or all). */
+  samples: SampleSpec[];
+  defenses: Defense[];
+};
+
+/**
+ * Parses suite options against the suite's schema. Unknown keys are rejected (a typo in
+ * `--set` must not be silently ignored), and zod's issues become one readable message.
+ */
+export function parseSuiteOptions({ suite, raw }: { suite: Suite; raw: Record<string, unknown> }): unknown {
+  const schema = suite.options;
+  if (schema instanceof ZodObject) {
+    const known = Object.keys(schema.shape);
+    const unknown = Object.keys(raw).filter((key) => !known.includes(key));
+    if (unknown.length > 0) {
+      throw new PlanValidationError(
+        `unknown option${unknown.length > 1 ? 's' : ''} ${unknown.map((key) => `'${key}'`).join(', ')} for suite ${suite.id}; its options are: ${known.join(', ') || '(none)'}`,
+      );
+    }
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => {
+        const key = issue.path.join('.');
+        const flag = suite.flags?.find((candidate) => candidate.key === key)?.flag;
+        return `${key || 'options'}: ${issue.message}${key ? ` (set it with ${flag ? `${flag} or ` : ''}--set ${key}=…)` : ''}`;
+      })
+      .join('; ');
+    throw new PlanValidationError(`invalid options for suite ${suite.id}: ${problems}`);
+  }
+  return parsed.data;
+}
+
+/** Checks that every role the suite needs is bound (directly or through its fallbacks). */
+export function checkRoles({ suite, options, plan }: { suite: Suite; options: unknown; plan: RunPlan }): void {
+  const bound = new Set(plan.models.map((binding) => binding.role));
+  for (const role of bound) {
+    if (!isKnownRole(role)) {
+      throw new ModelSpecError(`unknown role "${role}" in --model ${role}=…; known roles: ${KNOWN_ROLES.join(', ')}`);
+    }
+  }
+  const { required } = suite.roles(options);
+  for (const role of required) {
+    const satisfied = bound.has(role) || roleFallbacks(role).some((fallback) => bound.has(fallback));
+    if (!satisfied) {
+      const example = role === 'agent' ? '--model <provider:model>' : `--model ${role}=<provider:model>`;
+      throw new PlanValidationError(
+        `suite ${suite.id} needs a model for role '${role}': add ${example} (see \`confidant list providers\`)`,
+      );
+    }
+  }
+}
+
+/**
+ * Resolves a plan into a runnable shape: finds the suite, parses its options, checks roles,
+ * resolves defenses, loads and hashes the dataset, and expands (and shards) the samples.
+ */
+export async function prepareRun({ plan, dataDir }: { plan: RunPlan; dataDir: string }): Promise<PreparedRun> {
+  const suite = findSuite(plan.suite);
+  const options = parseSuiteOptions({ suite, raw: plan.suiteOptions });
+  checkRoles({ suite, options, plan });
+  const defenses = (plan.defenses.length > 0 ? plan.defenses : ['vanilla']).map((id) =>
+    resolveDefense({ id, taskKind: suite.taskKind }),
+  );
+  const files = suite.datasetFiles({ dataDir, options });
+  let dataset: PreparedRun['dataset'] = { name: suite.dataset, files: [], hash: '' };
+  if (files.length > 0) {
+    const root = requireDatasetDir({ dataDir, name: suite.dataset });
+    const relative = files.map((file) => (file.startsWith(root) ? file.slice(root.length + 1) : file));
+    const hashed = await hashDatasetFiles({ root, paths: relative });
+    dataset = { name: suite.dataset, ...hashed };
+  } else {
+    dataset.hash = 'built-in';
+  }
+  const scenarios = await suite.loadScenarios({ dataDir, options });
+  const allSamples = expandSamples({
+    suite,
+    scenarios,
+    options,
+    epochs: plan.epochs,
+    seed: plan.seed,
+    ...(plan.limit === undefined ? {} : { limit: plan.limit }),
+    ...(plan.sampleIds === undefined ? {} : { sampleIds: plan.sampleIds }),
+  });
+  const samples = plan.shard
+    ? selectShard({ samples: allSamples, index: plan.shard.index, count: plan.shard.count })
+    : allSamples;
+  return { suite, options, dataDir, dataset, scenarios, allSamples, samples, defenses };
+}
+
+/** The default cache directory: `--cache-dir`, then CONFIDANT_CACHE_DIR, then under the user cache dir. */
+export function resolveCacheDir({
+  flag,
+  env,
+  home,
+}: {
+  flag?: string | undefined;
+  env: Record<string, string | undefined>;
+  home: string;
+}): string {
+  return flag || env.CONFIDANT_CACHE_DIR || join(home, '.cache', 'confidant', 'cache');
+}

@@ -1,0 +1,35 @@
+import { Command } from 'commander';
+import { type CliIo, EXIT } from './cli-io.js';
+import { registerData } from './commands/data.js';
+import { registerList } from './commands/list.js';
+import { registerMerge } from './commands/merge.js';
+import { registerReport } from './commands/report.js';
+import { registerResume } from './commands/resume.js';
+import { registerRun } from './commands/run.js';
+import { readPackageVersion } from './package-info.js';
+
+/** What a command hands back to `runCli`. */
+export type CommandOutcome = { exitCode: number };
+
+/** Shared by every command's `register` function. */
+export type CommandContext = { io: CliIo; outcome: CommandOutcome };
+
+/** Builds the commander program with every command registered; commands set `outcome.exitCode`. */
+export function createProgram({ io }: { io: CliIo }): { program: Command; outcome: CommandOutcome } {
+  const outcome: CommandOutcome = { exitCode: EXIT.ok };
+  const program = new Command('confidant')
+    .description('Measure and harden the contextual privacy of LLM agents.')
+    .version(readPackageVersion())
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout(text),
+      writeErr: (text) => io.stderr(text),
+      outputError: (text, write) => write(`confidant: ${text.replace(/^error: /, '')}`),
+    });
+  const context: CommandContext = { io, outcome };
+  for (const register of [registerRun, registerResume, registerMerge, registerReport, registerData, registerList]) {
+    register({ program, context });
+  }
+  return { program, outcome };
+}

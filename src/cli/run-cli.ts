@@ -1,0 +1,34 @@
+import { CommanderError } from 'commander';
+import { ConfidantError } from '../spec/errors.js';
+import { type CliIo, EXIT } from './cli-io.js';
+import { createProgram } from './program.js';
+
+/**
+ * Parses argv, runs the command, and maps every outcome to an exit code: user errors print
+ * one line and give 2 (no stack trace); anything unexpected gives 1.
+ */
+export async function runCli({ argv, io }: { argv: string[]; io: CliIo }): Promise<number> {
+  const { program, outcome } = createProgram({ io });
+  try {
+    await program.parseAsync(argv);
+    return outcome.exitCode;
+  } catch (error) {
+    return reportError({ error, io });
+  }
+}
+
+function reportError({ error, io }: { error: unknown; io: CliIo }): number {
+  if (error instanceof CommanderError) {
+    // Commander has already printed its message or the help text.
+    return error.exitCode === 0 ? EXIT.ok : EXIT.userError;
+  }
+  if (ConfidantError.isInstance(error) && error.userError) {
+    io.stderr(`confidant: ${error.message}\n`);
+    return EXIT.userError;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  io.stderr(`confidant: internal error: ${message}\n`);
+  if (io.env.CONFIDANT_DEBUG && error instanceof Error && error.stack) io.stderr(`${error.stack}\n`);
+  else io.stderr('(set CONFIDANT_DEBUG=1 for a stack trace; please report this as a bug)\n');
+  return EXIT.internal;
+}

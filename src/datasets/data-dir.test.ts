@@ -1,0 +1,47 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfidantError, DatasetNotFoundError } from '../spec/errors.js';
+import { requireDatasetDir, resolveDataDir } from './data-dir.js';
+
+describe('resolveDataDir', () => {
+  it('prefers the flag, then CONFIDANT_DATA_DIR, then the home cache', () => {
+    const env = { CONFIDANT_DATA_DIR: '/env/data' };
+    expect(resolveDataDir({ flag: '/flag/data', env, home: '/home/u' })).toBe('/flag/data');
+    expect(resolveDataDir({ env, home: '/home/u' })).toBe('/env/data');
+    expect(resolveDataDir({ env: {}, home: '/home/u' })).toBe('/home/u/.cache/confidant/datasets');
+    expect(resolveDataDir({ home: '/home/u' })).toBe('/home/u/.cache/confidant/datasets');
+  });
+
+  it('treats empty values as unset and resolves relative paths', () => {
+    expect(resolveDataDir({ flag: '', env: { CONFIDANT_DATA_DIR: '' }, home: '/h' })).toBe(
+      '/h/.cache/confidant/datasets',
+    );
+    expect(resolveDataDir({ flag: 'rel/data', home: '/h' })).toBe(resolve('rel/data'));
+  });
+});
+
+describe('requireDatasetDir', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'confidant-data-dir-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('returns the dataset folder of the shared data', () => {
+    const shared = resolve(import.meta.dirname, '../../../shared/datasets');
+    expect(requireDatasetDir({ dataDir: shared, name: 'confaide' })).toBe(join(shared, 'confaide'));
+  });
+
+  it('throws a user error naming the pull command when the folder is missing', () => {
+    let caught: unknown;
+    try {
+      requireDatasetDir({ dataDir, name: 'confaide' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(DatasetNotFoundError);
+    expect(ConfidantError.isInstance(caught) && caught.userError).toBe(true);
+    expect((caught as Error).message).toBe(
+      `dataset 'confaide' not found in ${dataDir}: run \`confidant data pull confaide\` (or set --data-dir / CONFIDANT_DATA_DIR)`,
+    );
+  });
+});

@@ -1,0 +1,64 @@
+import type { MetricValue } from '../spec/metric-value.js';
+import type { Score } from '../spec/score.js';
+import { groupBy } from './group-by.js';
+import { meanOf, standardErrorOf } from './mean.js';
+
+/** One scored unit (e.g. one epoch's score) and the group it belongs to (e.g. its scenario). */
+export type GroupedScore = { group: string; score: Score };
+
+type GroupTally = { fails: number; scored: number };
+
+/** Per-group pass/fail tallies plus the unit-level error and not-applicable counts. */
+function tallyGroups(units: readonly GroupedScore[]): {
+  groups: GroupTally[];
+  errors: number;
+  notApplicable: number;
+} {
+  let errors = 0;
+  let notApplicable = 0;
+  const groups: GroupTally[] = [];
+  for (const members of groupBy({ items: units, key: (unit) => unit.group }).values()) {
+    const tally: GroupTally = { fails: 0, scored: 0 };
+    for (const { score } of members) {
+      if (score.verdict === 'error') errors += 1;
+      else if (score.verdict === 'not-applicable') notApplicable += 1;
+      else {
+        tally.scored += 1;
+        if (score.verdict === 'fail') tally.fails += 1;
+      }
+    }
+    if (tally.scored > 0) groups.push(tally);
+  }
+  return { groups, errors, notApplicable };
+}
+
+/**
+ * Mean over groups of the within-group fail rate (ConfAIde's `_mean`): each group weighs the
+ * same however many units it has. `n` is the number of groups with at least one pass/fail unit;
+ * `errors` and `notApplicable` count units. `stderr` is the standard error of the group rates.
+ */
+export function meanOfGroupMeans({ units }: { units: readonly GroupedScore[] }): MetricValue {
+  const { groups, errors, notApplicable } = tallyGroups(units);
+  const rates = groups.map((group) => group.fails / group.scored);
+  const stderr = standardErrorOf(rates);
+  return {
+    value: meanOf(rates),
+    n: groups.length,
+    errors,
+    notApplicable,
+    ...(stderr === undefined ? {} : { stderr }),
+  };
+}
+
+/**
+ * Share of groups in which at least one unit failed (ConfAIde's `_worst_case`, Leak@K).
+ * Only pass/fail units decide; a group with nothing but errors is left out of `n`.
+ * `errors` and `notApplicable` count units; `stderr` is binomial over groups.
+ */
+export function anyPerGroup({ units }: { units: readonly GroupedScore[] }): MetricValue {
+  const { groups, errors, notApplicable } = tallyGroups(units);
+  const n = groups.length;
+  if (n === 0) return { value: null, n, errors, notApplicable };
+  const value = groups.filter((group) => group.fails > 0).length / n;
+  return { value, n, errors, notApplicable, stderr: Math.sqrt((value * (1 - value)) / n) };
+}

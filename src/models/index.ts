@@ -1,0 +1,67 @@
+/**
+ * models/: provider adapters, model spec parsing, roles and the wrapper that adds events,
+ * caching, usage accounting, retries and rate limiting to every model call.
+ */
+export { AdaptiveLimiter, type AdaptiveLimiterOptions } from './adaptive-limiter.js';
+export {
+  type AiSdkChatModelOptions,
+  aiSdkChatModel,
+  fromSdkResult,
+  type LanguageModelV3,
+  toCallOptions,
+  toSdkPrompt,
+} from './ai-sdk-chat-model.js';
+export { beginCallTrace, type CallTrace, callTraceOf } from './call-trace.js';
+export { createEndpointPool, type EndpointPool, type PoolEndpoint } from './endpoint-pool.js';
+export { createLlamaCppChatModel, LLAMA_CPP_INSTALL, LLAMA_CPP_PACKAGE } from './llamacpp-chat-model.js';
+export { type CacheMiddlewareOptions, cacheMiddleware } from './middleware/cache-middleware.js';
+export { rateLimitMiddleware } from './middleware/rate-limit-middleware.js';
+export { recordEventsMiddleware } from './middleware/record-events-middleware.js';
+export {
+  defaultSleep,
+  type RetryOptions,
+  retryDelayMs,
+  retryMiddleware,
+  type Sleep,
+} from './middleware/retry-middleware.js';
+export { usageMiddleware } from './middleware/usage-middleware.js';
+export { createModelRolesFactory, type ModelRolesFactoryOptions } from './model-roles.js';
+export { MODEL_SPEC_SYNTAX, parseModelSpec, parseRoleBinding, redactEndpoint } from './parse-model-spec.js';
+export {
+  createPriceTable,
+  DEFAULT_PRICES,
+  FREE_PROVIDERS,
+  type ModelPrice,
+  modelPriceSchema,
+  type PriceOverrides,
+  type PriceTable,
+  priceOverridesSchema,
+} from './price-table.js';
+export {
+  isProviderError,
+  isRetryableProviderError,
+  kindOfStatus,
+  parseRetryAfterMs,
+  toProviderError,
+} from './provider-error.js';
+export {
+  findProvider,
+  type ProviderCreateOptions,
+  type ProviderDefinition,
+  providerRegistry,
+} from './provider-registry.js';
+export { MOCK_REFUSAL } from './providers/mock-provider.js';
+export { type ResolveChatModelOptions, type ResolvedChatModel, resolveChatModel } from './resolve-chat-model.js';
+export {
+  JUDGE_DEFAULT_SEED,
+  JUDGE_DEFAULT_SETTINGS,
+  type ResolvedModelRoles,
+  type ResolveModelRolesOptions,
+  resolveModelRoles,
+} from './resolve-model-roles.js';
+export { type CacheKeyInput, canonicalJson, ResponseCache, responseCacheKey } from './response-cache.js';
+export { isKnownRole, isRepeatableRole, KNOWN_ROLES, roleFallbacks } from './roles.js';
+export { type StandardMiddlewareOptions, standardMiddleware } from './standard-middleware.js';
+export * from './testing/index.js';
+export { type RoleUsage, UsageLedger, type UsageLedgerOptions } from './usage-ledger.js';
+export { type WrappedChatModel, wrapChatModel } from './wrap-chat-model.js';

@@ -1,0 +1,64 @@
+import type { ModelMiddleware } from '../../spec/chat-model.js';
+import type { ModelCallEvent } from '../../spec/event.js';
+import { callTraceOf } from '../call-trace.js';
+
+type ModelCallInput = Omit<ModelCallEvent, 'id' | 'time'>;
+
+/**
+ * The outermost layer: emits exactly one `model-call` event per logical call through
+ * `context.emit` (none when the context has no emitter), after cache, retries and rate
+ * limiting, with attempts, `cached` and cost taken from the call's `CallTrace`. A failed call
+ * is recorded with `response: null` and the error's name and message, then rethrown.
+ */
+export function recordEventsMiddleware(options: { now?: () => number } = {}): ModelMiddleware {
+  const now = options.now ?? (() => performance.now());
+  return {
+    id: 'record-events',
+    async wrapGenerate({ request, context, model, next }) {
+      const started = now();
+      const base = (): Omit<ModelCallInput, 'response' | 'usage' | 'error'> => {
+        const trace = callTraceOf(context);
+        const event: Omit<ModelCallInput, 'response' | 'usage' | 'error'> = {
+          type: 'model-call',
+          role: context.role,
+          provider: model.provider,
+          modelId: model.modelId,
+          request: {
+            messages: request.messages,
+            settings: { ...request.settings },
+            ...(request.tools === undefined
+              ? {}
+              : { tools: request.tools.map((tool) => ({ name: tool.name, description: tool.description })) }),
+            ...(request.sampleOrdinal === undefined ? {} : { sampleOrdinal: request.sampleOrdinal }),
+          },
+          costUsd: trace.costUsd,
+          cached: trace.cached,
+          attempts: trace.attempts,
+          durationMs: Math.max(0, Math.round(now() - started)),
+        };
+        if (context.participantId !== undefined) event.participantId = context.participantId;
+        return event;
+      };
+      let result: Awaited<ReturnType<typeof next>>;
+      try {
+        result = await next(request);
+      } catch (error) {
+        const name = error instanceof Error ? error.name : 'Error';
+        const message = error instanceof Error ? error.message : String(error);
+        context.emit?.({
+          ...base(),
+          response: null,
+          usage: { inputTokens: null, outputTokens: null },
+          error: { name, message },
+        });
+        throw error;
+      }
+      context.emit?.({
+        ...base(),
+        response: { text: result.text, toolCalls: result.toolCalls, finishReason: result.finishReason },
+        usage: result.usage,
+      });
+      return result;
+    },
+  };
+}

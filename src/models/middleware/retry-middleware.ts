@@ -1,0 +1,91 @@
+import type { ModelMiddleware } from '../../spec/chat-model.js';
+import { isRetryableProviderError } from '../provider-error.js';
+
+/** Waits `ms` milliseconds; rejects with the signal's reason if it aborts first. */
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+/** A real `setTimeout` sleep that honours an abort signal. */
+export const defaultSleep: Sleep = (ms, signal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+/** Options of `retryMiddleware`; every default follows the documented policy. */
+export type RetryOptions = {
+  /** Retries after the first attempt (`--max-retries`, default 5; 0 disables retrying). */
+  maxRetries?: number;
+  /** First backoff (default 2 s). */
+  initialDelayMs?: number;
+  /** Growth per retry (default 2). */
+  factor?: number;
+  /** Backoff cap (default 60 s). */
+  maxDelayMs?: number;
+  /** Upper bound on a server's `Retry-After` hint (default 10 min), against absurd values. */
+  maxRetryAfterMs?: number;
+  sleep?: Sleep;
+  /** Jitter source in [0, 1); the backoff is scaled into [50 %, 100 %] of its nominal value. */
+  random?: () => number;
+};
+
+/**
+ * The wait before retry number `retry` (0-based): the server's hint when it gave one,
+ * else exponential backoff with jitter, capped.
+ */
+export function retryDelayMs(options: {
+  retry: number;
+  retryAfterMs: number | undefined;
+  policy?: RetryOptions;
+  random?: () => number;
+}): number {
+  const policy = options.policy ?? {};
+  if (options.retryAfterMs !== undefined) return Math.min(options.retryAfterMs, policy.maxRetryAfterMs ?? 600_000);
+  const nominal = Math.min(
+    policy.maxDelayMs ?? 60_000,
+    (policy.initialDelayMs ?? 2_000) * (policy.factor ?? 2) ** options.retry,
+  );
+  const random = options.random ?? Math.random;
+  return nominal * (0.5 + random() / 2);
+}
+
+/**
+ * Retries `rate-limit` and `transient` provider errors with exponential backoff (2 s, ×2,
+ * capped at 60 s, jittered) or the server's `Retry-After`; `deterministic` errors and
+ * anything that is not a `ProviderError` pass straight through. When retries run out the
+ * last error is rethrown. Aborting the call's signal stops the wait at once.
+ */
+export function retryMiddleware(options: RetryOptions = {}): ModelMiddleware {
+  const maxRetries = options.maxRetries ?? 5;
+  if (!Number.isInteger(maxRetries) || maxRetries < 0) {
+    throw new RangeError(`maxRetries must be an integer ≥ 0, got ${maxRetries}`);
+  }
+  const sleep = options.sleep ?? defaultSleep;
+  const random = options.random ?? Math.random;
+  return {
+    id: 'retry',
+    async wrapGenerate({ request, context, next }) {
+      const signal = request.abortSignal ?? context.signal;
+      for (let retry = 0; ; retry++) {
+        signal?.throwIfAborted();
+        try {
+          return await next(request);
+        } catch (error) {
+          if (!isRetryableProviderError(error) || retry >= maxRetries) throw error;
+          signal?.throwIfAborted();
+          await sleep(retryDelayMs({ retry, retryAfterMs: error.retryAfterMs, policy: options, random }), signal);
+        }
+      }
+    },
+  };
+}

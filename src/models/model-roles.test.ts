@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { EmitEvent, GenerateRequest } from '../spec/chat-model.js';
+import { PlanValidationError } from '../spec/errors.js';
+import type { TranscriptEvent } from '../spec/event.js';
+import { createModelRolesFactory } from './model-roles.js';
+import type { WrappedChatModel } from './wrap-chat-model.js';
+
+type Seen = { request: GenerateRequest; role: string; sampleId?: string; epoch?: number; signal?: AbortSignal };
+
+function fake(modelId: string, seen: Seen[]): WrappedChatModel {
+  return {
+    provider: 'mock',
+    modelId,
+    generate: async (request, context) => {
+      seen.push({
+        request,
+        role: context.role,
+        ...(context.sampleId === undefined ? {} : { sampleId: context.sampleId }),
+        ...(context.epoch === undefined ? {} : { epoch: context.epoch }),
+        ...(context.signal === undefined ? {} : { signal: context.signal }),
+      });
+      return {
+        text: modelId,
+        toolCalls: [],
+        finishReason: 'stop',
+        usage: { inputTokens: 0, outputTokens: 0 },
+        warnings: [],
+      };
+    },
+  };
+}
+
+const emit: EmitEvent = (event) => ({ ...event, id: 'e', time: 't' }) as TranscriptEvent;
+const ask = { messages: [{ role: 'user' as const, content: 'q' }], settings: {} };
+
+describe('createModelRolesFactory', () => {
+  it('binds models to the sample context and applies fallbacks', async () => {
+    const seen: Seen[] = [];
+    const factory = createModelRolesFactory({
+      bindings: { agent: [fake('agent-model', seen)], judge: [fake('judge-1', seen), fake('judge-2', seen)] },
+    });
+    const signal = new AbortController().signal;
+    const roles = factory({ sampleId: 's7', epoch: 2, emit, signal });
+    const generator = roles.model('generator');
+    expect([generator.role, generator.modelId]).toEqual(['generator', 'agent-model']);
+    expect((await generator.generate(ask)).text).toBe('agent-model');
+    expect(seen[0]).toMatchObject({ role: 'generator', sampleId: 's7', epoch: 2 });
+    expect(seen[0]?.signal).toBe(signal);
+    expect(seen[0]?.request.abortSignal).toBe(signal);
+    expect(roles.model('agent-b').modelId).toBe('agent-model');
+    expect(roles.model('summarizer').modelId).toBe('judge-1');
+    expect(roles.ensemble('judge').map((model) => model.modelId)).toEqual(['judge-1', 'judge-2']);
+    expect(roles.has('checker')).toBe(true);
+    expect(roles.has('prober')).toBe(false);
+  });
+
+  it('never lets the judge fall back, and names the flag to add', () => {
+    const factory = createModelRolesFactory({ bindings: { agent: [fake('a', [])] } });
+    const roles = factory({ sampleId: 's', epoch: 1, emit, signal: new AbortController().signal });
+    expect(roles.has('judge')).toBe(false);
+    expect(() => roles.model('judge')).toThrow(PlanValidationError);
+    expect(() => roles.ensemble('judge')).toThrow(/judges never fall back .*--model judge=<provider:model>/);
+    expect(() => roles.model('prober')).toThrow(
+      'no model is bound to role "prober": add --model prober=<provider:model>',
+    );
+  });
+
+  it('merges role settings under the request settings', async () => {
+    const seen: Seen[] = [];
+    const factory = createModelRolesFactory({
+      bindings: { agent: [fake('a', seen)] },
+      settings: { agent: { temperature: 0.7, seed: 1 }, verifier: { seed: 9 } },
+    });
+    const roles = factory({ sampleId: 's', epoch: 1, emit, signal: new AbortController().signal });
+    await roles.model('agent').generate({ ...ask, settings: { temperature: 0, maxOutputTokens: 5, topP: undefined } });
+    await roles.model('verifier').generate(ask);
+    expect(seen[0]?.request.settings).toEqual({ temperature: 0, seed: 1, maxOutputTokens: 5 });
+    expect(seen[1]?.request.settings).toEqual({ temperature: 0.7, seed: 9 });
+  });
+
+  it('keeps an explicit request signal', async () => {
+    const seen: Seen[] = [];
+    const factory = createModelRolesFactory({ bindings: { agent: [fake('a', seen)] } });
+    const own = new AbortController().signal;
+    await factory({ sampleId: 's', epoch: 1, emit, signal: new AbortController().signal })
+      .model('agent')
+      .generate({ ...ask, abortSignal: own });
+    expect(seen[0]?.request.abortSignal).toBe(own);
+  });
+});

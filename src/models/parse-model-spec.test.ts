@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { ModelSpecError } from '../spec/errors.js';
+import { parseModelSpec, parseRoleBinding, redactEndpoint } from './parse-model-spec.js';
+
+describe('parseModelSpec', () => {
+  it('splits provider and model', () => {
+    expect(parseModelSpec('openai:gpt-4o-mini')).toEqual({ provider: 'openai', modelId: 'gpt-4o-mini', baseURLs: [] });
+  });
+
+  it('keeps colons in the model id', () => {
+    expect(parseModelSpec('ollama:qwen3:32b')).toEqual({ provider: 'ollama', modelId: 'qwen3:32b', baseURLs: [] });
+  });
+
+  it('keeps @ in the model id when it does not start a URL', () => {
+    expect(parseModelSpec('vllm:org/model@rev2')).toEqual({
+      provider: 'vllm',
+      modelId: 'org/model@rev2',
+      baseURLs: [],
+    });
+  });
+
+  it('reads a base-URL list from the last @ followed by http(s)://', () => {
+    expect(parseModelSpec('vllm:meta-llama/Llama-3.3-70B-Instruct@http://h1:8000/v1,https://h2:8000/v1')).toEqual({
+      provider: 'vllm',
+      modelId: 'meta-llama/Llama-3.3-70B-Instruct',
+      baseURLs: ['http://h1:8000/v1', 'https://h2:8000/v1'],
+    });
+    expect(parseModelSpec('openai-compatible:a@b@http://u:p@host:1/v1')).toEqual({
+      provider: 'openai-compatible',
+      modelId: 'a@b',
+      baseURLs: ['http://u:p@host:1/v1'],
+    });
+  });
+
+  it('keeps the responses/ prefix and inner spaces in the model id', () => {
+    expect(parseModelSpec('openai:responses/gpt-5').modelId).toBe('responses/gpt-5');
+    expect(parseModelSpec('mock:fixed/Yes, share it.').modelId).toBe('fixed/Yes, share it.');
+  });
+
+  it.each([
+    ['gpt-4o', 'no ":"'],
+    [':gpt-4o', 'provider ""'],
+    ['OpenAI:gpt-4o', 'provider "OpenAI"'],
+    ['openai:', 'model id is empty'],
+    ['vllm:@http://h:1/v1', 'model id is empty'],
+    ['vllm:m@http://h:1/v1,', 'base URL in the list is empty'],
+    ['vllm:m@http://h:1/v1,ftp://x', 'must use http or https'],
+    ['vllm:m@http://', 'not a valid URL'],
+  ])('rejects %s with the expected syntax', (spec, problem) => {
+    const error = (() => {
+      try {
+        parseModelSpec(spec);
+      } catch (caught) {
+        return caught;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(ModelSpecError);
+    const message = (error as ModelSpecError).message;
+    expect(message).toContain(problem);
+    expect(message).toContain('provider:model[@baseURL[,baseURL…]]');
+    expect((error as ModelSpecError).userError).toBe(true);
+  });
+});
+
+describe('parseRoleBinding', () => {
+  it('reads role=spec', () => {
+    expect(parseRoleBinding('judge=openai:gpt-4o')).toEqual({ role: 'judge', spec: 'openai:gpt-4o' });
+    expect(parseRoleBinding('agent-a=ollama:qwen3:32b')).toEqual({ role: 'agent-a', spec: 'ollama:qwen3:32b' });
+  });
+
+  it('binds a bare spec to the agent role', () => {
+    expect(parseRoleBinding('anthropic:claude-sonnet-4-5')).toEqual({
+      role: 'agent',
+      spec: 'anthropic:claude-sonnet-4-5',
+    });
+  });
+
+  it('does not split on = inside a URL query', () => {
+    expect(parseRoleBinding('openai-compatible:m@http://h:1/v1?x=1')).toEqual({
+      role: 'agent',
+      spec: 'openai-compatible:m@http://h:1/v1?x=1',
+    });
+    expect(parseRoleBinding('judge=openai-compatible:m@http://h:1/v1?x=1')).toEqual({
+      role: 'judge',
+      spec: 'openai-compatible:m@http://h:1/v1?x=1',
+    });
+  });
+
+  it('rejects a malformed role or spec', () => {
+    expect(() => parseRoleBinding('Judge=openai:gpt-4o')).toThrow(/role "Judge" must match/);
+    expect(() => parseRoleBinding('=openai:gpt-4o')).toThrow(ModelSpecError);
+    expect(() => parseRoleBinding('judge=gpt-4o')).toThrow(/no ":"/);
+  });
+});
+
+describe('redactEndpoint', () => {
+  it('strips credentials, query and fragment', () => {
+    expect(redactEndpoint('https://user:s3cret@example.test:8443/v1?api-key=k#frag')).toBe(
+      'https://example.test:8443/v1',
+    );
+  });
+
+  it('leaves a plain URL as it is', () => {
+    expect(redactEndpoint('http://127.0.0.1:8000/v1')).toBe('http://127.0.0.1:8000/v1');
+  });
+
+  it('never echoes an unparsable URL', () => {
+    expect(redactEndpoint('not a url sk-secret')).toBe('<invalid-url>');
+  });
+});

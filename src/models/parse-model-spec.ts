@@ -1,0 +1,101 @@
+import { ModelSpecError } from '../spec/errors.js';
+import type { ModelSpec, RoleBinding } from '../spec/model-spec.js';
+
+/** The syntax shown in every spec error, so a user can fix the string without reading docs. */
+export const MODEL_SPEC_SYNTAX =
+  'provider:model[@baseURL[,baseURL…]] (for example openai:gpt-4o-mini, ollama:qwen3:32b or vllm:my-model@http://127.0.0.1:8000/v1)';
+
+const PROVIDER_PATTERN = /^[a-z][a-z0-9-]*$/;
+const ROLE_PATTERN = /^[a-z][a-z0-9-]*$/;
+/** Every `@` that starts a base-URL list; the last one wins so model ids may contain `@`. */
+const URL_LIST_START = /@(?=https?:\/\/)/gi;
+
+function specError(spec: string, problem: string): ModelSpecError {
+  return new ModelSpecError(`invalid model spec "${spec}": ${problem}; expected ${MODEL_SPEC_SYNTAX}`);
+}
+
+/**
+ * Parses `provider:model[@baseURL[,baseURL…]]`. The provider is everything before the first
+ * `:`; the base-URL list starts at the last `@` followed by `http://` or `https://`; the model
+ * id is what lies between and may itself contain `:` or `@` (e.g. `ollama:qwen3:32b`).
+ * Base URLs are kept as given (they are needed to connect); use `redactEndpoint` before storing.
+ * Throws `ModelSpecError` (a user error) with the expected syntax on malformed input.
+ */
+export function parseModelSpec(spec: string): ModelSpec {
+  const text = spec.trim();
+  const colon = text.indexOf(':');
+  if (colon < 0) throw specError(spec, 'no ":" between provider and model');
+  const provider = text.slice(0, colon);
+  if (!PROVIDER_PATTERN.test(provider)) {
+    throw specError(spec, `provider "${provider}" must be lower-case letters, digits or "-"`);
+  }
+  const rest = text.slice(colon + 1);
+  let urlStart = -1;
+  for (const match of rest.matchAll(URL_LIST_START)) urlStart = match.index;
+  const modelId = urlStart < 0 ? rest : rest.slice(0, urlStart);
+  if (modelId.length === 0) throw specError(spec, 'the model id is empty');
+  const baseURLs =
+    urlStart < 0
+      ? []
+      : rest
+          .slice(urlStart + 1)
+          .split(',')
+          .map((url) => checkBaseURL(spec, url));
+  return { provider, modelId, baseURLs };
+}
+
+function checkBaseURL(spec: string, raw: string): string {
+  const url = raw.trim();
+  if (url.length === 0) throw specError(spec, 'a base URL in the list is empty');
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw specError(spec, `"${redactEndpoint(url)}" is not a valid URL`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw specError(spec, `base URL "${redactEndpoint(url)}" must use http or https`);
+  }
+  return url;
+}
+
+/**
+ * Parses a `--model` argument: `role=spec`, or a bare spec meaning role `agent`. The text
+ * before the first `=` is a role only when it comes before the first `:`, so a bare spec whose
+ * URL has `=` in its query string is not split. Roles match `[a-z][a-z0-9-]*`; whether a role is
+ * known is checked later, when roles are resolved. The spec is validated here.
+ */
+export function parseRoleBinding(arg: string): RoleBinding {
+  const text = arg.trim();
+  const equals = text.indexOf('=');
+  const colon = text.indexOf(':');
+  const hasRole = equals >= 0 && (colon < 0 || equals < colon);
+  const role = hasRole ? text.slice(0, equals).trim() : 'agent';
+  const spec = hasRole ? text.slice(equals + 1).trim() : text;
+  if (!ROLE_PATTERN.test(role)) {
+    throw new ModelSpecError(
+      `invalid --model "${arg}": role "${role}" must match [a-z][a-z0-9-]*; expected role=${MODEL_SPEC_SYNTAX} or a bare spec for role agent`,
+    );
+  }
+  parseModelSpec(spec);
+  return { role, spec };
+}
+
+/**
+ * The form of a base URL that may be stored (run header, cache key, events): user-info
+ * credentials, the query string and the fragment are removed. An unparsable URL becomes
+ * `<invalid-url>` rather than being echoed, since it might hold a secret.
+ */
+export function redactEndpoint(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return '<invalid-url>';
+  }
+  parsed.username = '';
+  parsed.password = '';
+  parsed.search = '';
+  parsed.hash = '';
+  return parsed.toString();
+}

@@ -1,0 +1,117 @@
+import {
+  APICallError,
+  EmptyResponseBodyError,
+  InvalidResponseDataError,
+  JSONParseError,
+  NoContentGeneratedError,
+  TypeValidationError,
+} from 'ai';
+import { ConfidantError, ProviderError, type ProviderErrorKind } from '../spec/errors.js';
+
+/** Cross-realm check for a `ProviderError` (its class may come from another module copy). */
+export function isProviderError(error: unknown): error is ProviderError {
+  return ConfidantError.isInstance(error) && error.name === 'ProviderError';
+}
+
+/** True when a provider error is worth retrying (`rate-limit` or `transient`). */
+export function isRetryableProviderError(error: unknown): error is ProviderError {
+  return isProviderError(error) && error.kind !== 'deterministic';
+}
+
+/**
+ * The server's retry hint in milliseconds: `retry-after-ms`, else `retry-after` as seconds or
+ * as an HTTP date (relative to `now`). Header names are matched case-insensitively. Returns
+ * `undefined` when absent or unparsable; negative waits become 0.
+ */
+export function parseRetryAfterMs(
+  headers: Record<string, string | undefined> | undefined,
+  now: number = Date.now(),
+): number | undefined {
+  if (!headers) return undefined;
+  let milliseconds: string | undefined;
+  let seconds: string | undefined;
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    if (lower === 'retry-after-ms') milliseconds = value;
+    else if (lower === 'retry-after') seconds = value;
+  }
+  if (milliseconds !== undefined) {
+    const value = Number(milliseconds.trim());
+    if (milliseconds.trim() !== '' && Number.isFinite(value)) return Math.max(0, value);
+  }
+  if (seconds === undefined || seconds.trim() === '') return undefined;
+  const asNumber = Number(seconds.trim());
+  if (Number.isFinite(asNumber)) return Math.max(0, asNumber * 1000);
+  const date = Date.parse(seconds);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * The retry kind of an HTTP status: 429 → rate-limit; 408 and 5xx → transient; other 4xx and
+ * unfollowed 3xx redirects → deterministic; no status (network failure) → transient.
+ */
+export function kindOfStatus(status: number | undefined): ProviderErrorKind {
+  if (status === undefined) return 'transient';
+  if (status === 429) return 'rate-limit';
+  if (status === 408 || status >= 500) return 'transient';
+  if (status >= 300) return 'deterministic';
+  // A 2xx/3xx that still failed means the body could not be used: treat like a flaky server.
+  return 'transient';
+}
+
+function scrub(text: string, secrets: readonly string[]): string {
+  let result = text;
+  for (const secret of secrets) if (secret.length > 0) result = result.split(secret).join('[redacted]');
+  return result;
+}
+
+function isAbortLike(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+}
+
+/**
+ * Maps anything an AI SDK model (or its fetch) threw to a `ProviderError` whose `kind` drives
+ * retries: HTTP errors by status (with the server's retry hint), network failures, timeouts and
+ * malformed or unparsable responses as `transient`, everything else as `deterministic`.
+ * `secrets` (e.g. the API key) are removed from the message, which ends up in events.
+ */
+export function toProviderError(
+  error: unknown,
+  options: { provider: string; modelId: string; secrets?: readonly string[]; now?: number },
+): ProviderError {
+  if (isProviderError(error)) return error;
+  const secrets = options.secrets ?? [];
+  const where = `${options.provider}:${options.modelId}`;
+  if (APICallError.isInstance(error)) {
+    const status = error.statusCode;
+    const kind = kindOfStatus(status);
+    const retryAfterMs = parseRetryAfterMs(error.responseHeaders, options.now);
+    const prefix = status === undefined ? 'request failed' : `HTTP ${status}`;
+    return new ProviderError(scrub(`${where}: ${prefix}: ${error.message}`, secrets), {
+      kind,
+      ...(status === undefined ? {} : { status }),
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      cause: error,
+    });
+  }
+  const malformed =
+    JSONParseError.isInstance(error) ||
+    TypeValidationError.isInstance(error) ||
+    InvalidResponseDataError.isInstance(error) ||
+    EmptyResponseBodyError.isInstance(error) ||
+    NoContentGeneratedError.isInstance(error);
+  const message = error instanceof Error ? error.message : String(error);
+  if (malformed) {
+    return new ProviderError(scrub(`${where}: malformed response: ${message}`, secrets), {
+      kind: 'transient',
+      cause: error,
+    });
+  }
+  if (isAbortLike(error) || (error instanceof TypeError && /fetch failed/i.test(message))) {
+    return new ProviderError(scrub(`${where}: network error: ${message}`, secrets), {
+      kind: 'transient',
+      cause: error,
+    });
+  }
+  return new ProviderError(scrub(`${where}: ${message}`, secrets), { kind: 'deterministic', cause: error });
+}

@@ -1,0 +1,63 @@
+import type { ChatModel } from '../spec/chat-model.js';
+import type { ModelSpec } from '../spec/model-spec.js';
+import { anthropicProvider } from './providers/anthropic-provider.js';
+import { googleProvider } from './providers/google-provider.js';
+import { llamacppProvider } from './providers/llamacpp-provider.js';
+import { mockProvider } from './providers/mock-provider.js';
+import { ollamaProvider, openaiCompatibleProvider, vllmProvider } from './providers/openai-compatible-providers.js';
+import { openaiProvider } from './providers/openai-provider.js';
+
+/** What a provider's `create` receives. */
+export type ProviderCreateOptions = {
+  /** The parsed spec; for URL-based providers `baseURLs` holds exactly the one endpoint to use. */
+  spec: ModelSpec;
+  apiKey?: string;
+  /** Replaces the global fetch (tests, proxies). */
+  fetch?: typeof fetch;
+  /** Client-side timeout per request. */
+  timeoutMs?: number;
+};
+
+/**
+ * A model provider, registered as a value (no switch on names). Adding one is a file
+ * exporting a `ProviderDefinition` plus one line in `providerRegistry`.
+ */
+export type ProviderDefinition = {
+  id: string;
+  description: string;
+  /** A spec string that shows how to use it. */
+  example: string;
+  /** Used when the spec gives no `@baseURL`. */
+  defaultBaseURL?: string;
+  /** The spec must give `@baseURL`. */
+  requiresBaseURL?: boolean;
+  /** `false` for providers without an HTTP endpoint (local files, scripted models). Default true. */
+  acceptsBaseURL?: boolean;
+  /** Environment variables that may hold the API key, in order of preference. */
+  apiKeyEnv?: readonly string[];
+  /** A missing key is an error (otherwise the key is optional, e.g. self-hosted servers). */
+  apiKeyRequired?: boolean;
+  /** Honours a sampling seed, so judges can default to one. */
+  supportsSeed?: boolean;
+  create(options: ProviderCreateOptions): ChatModel | Promise<ChatModel>;
+};
+
+/** Every built-in provider, in the order `confidant list providers` shows them. */
+export const providerRegistry: readonly ProviderDefinition[] = [
+  openaiProvider,
+  anthropicProvider,
+  googleProvider,
+  openaiCompatibleProvider,
+  ollamaProvider,
+  vllmProvider,
+  llamacppProvider,
+  mockProvider,
+];
+
+/** The provider with this id, or `undefined`. */
+export function findProvider(
+  id: string,
+  registry: readonly ProviderDefinition[] = providerRegistry,
+): ProviderDefinition | undefined {
+  return registry.find((provider) => provider.id === id);
+}

@@ -1,0 +1,27 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { aiSdkChatModel } from '../ai-sdk-chat-model.js';
+import type { ProviderDefinition } from '../provider-registry.js';
+
+/** Anthropic Messages API through the AI SDK. */
+export const anthropicProvider: ProviderDefinition = {
+  id: 'anthropic',
+  description: 'Anthropic Claude models. Key: ANTHROPIC_API_KEY.',
+  example: 'anthropic:claude-sonnet-4-5',
+  defaultBaseURL: 'https://api.anthropic.com/v1',
+  apiKeyEnv: ['ANTHROPIC_API_KEY'],
+  apiKeyRequired: true,
+  supportsSeed: false,
+  create({ spec, apiKey, fetch, timeoutMs }) {
+    const provider = createAnthropic({
+      ...(apiKey === undefined ? {} : { apiKey }),
+      ...(spec.baseURLs[0] === undefined ? {} : { baseURL: spec.baseURLs[0] }),
+      ...(fetch === undefined ? {} : { fetch }),
+    });
+    return aiSdkChatModel(provider.languageModel(spec.modelId), {
+      provider: 'anthropic',
+      modelId: spec.modelId,
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      secrets: apiKey === undefined ? [] : [apiKey],
+    });
+  },
+};

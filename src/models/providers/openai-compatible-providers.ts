@@ -1,0 +1,80 @@
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { ModelSpecError } from '../../spec/errors.js';
+import { aiSdkChatModel } from '../ai-sdk-chat-model.js';
+import { sharedNodeHttpFetch } from '../node-http-fetch.js';
+import type { ProviderCreateOptions, ProviderDefinition } from '../provider-registry.js';
+
+function compatibleChatModel(
+  options: ProviderCreateOptions & { name: string; defaultBaseURL?: string; structuredOutputs: boolean },
+) {
+  const { spec, apiKey, fetch, timeoutMs, name } = options;
+  const baseURL = spec.baseURLs[0] ?? options.defaultBaseURL;
+  if (baseURL === undefined) {
+    throw new ModelSpecError(`${name} needs a base URL: ${name}:${spec.modelId}@http://host:port/v1`);
+  }
+  const provider = createOpenAICompatible({
+    name,
+    baseURL,
+    ...(apiKey === undefined ? {} : { apiKey }),
+    // Self-hosted servers are where client CPU per call matters: use the lean node:http fetch.
+    fetch: fetch ?? sharedNodeHttpFetch(),
+    supportsStructuredOutputs: options.structuredOutputs,
+    includeUsage: true,
+  });
+  return aiSdkChatModel(provider.chatModel(spec.modelId), {
+    provider: name,
+    modelId: spec.modelId,
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    secrets: apiKey === undefined ? [] : [apiKey],
+  });
+}
+
+/** Any server speaking OpenAI Chat Completions; the base URL is required. */
+export const openaiCompatibleProvider: ProviderDefinition = {
+  id: 'openai-compatible',
+  description:
+    'Any OpenAI-compatible Chat Completions server; @baseURL required. Optional key: OPENAI_COMPATIBLE_API_KEY.',
+  example: 'openai-compatible:my-model@http://127.0.0.1:8080/v1',
+  requiresBaseURL: true,
+  apiKeyEnv: ['OPENAI_COMPATIBLE_API_KEY'],
+  apiKeyRequired: false,
+  supportsSeed: true,
+  create: (options) => compatibleChatModel({ ...options, name: 'openai-compatible', structuredOutputs: false }),
+};
+
+/** Ollama's OpenAI-compatible endpoint. */
+export const ollamaProvider: ProviderDefinition = {
+  id: 'ollama',
+  description: 'Ollama (OpenAI-compatible API); default http://127.0.0.1:11434/v1. Optional key: OLLAMA_API_KEY.',
+  example: 'ollama:qwen3:32b',
+  defaultBaseURL: 'http://127.0.0.1:11434/v1',
+  apiKeyEnv: ['OLLAMA_API_KEY'],
+  apiKeyRequired: false,
+  supportsSeed: true,
+  create: (options) =>
+    compatibleChatModel({
+      ...options,
+      name: 'ollama',
+      defaultBaseURL: 'http://127.0.0.1:11434/v1',
+      structuredOutputs: true,
+    }),
+};
+
+/** vLLM's OpenAI-compatible server; several base URLs form an endpoint pool. */
+export const vllmProvider: ProviderDefinition = {
+  id: 'vllm',
+  description:
+    'vLLM (OpenAI-compatible API); default http://127.0.0.1:8000/v1; several @URLs form a pool. Optional key: VLLM_API_KEY.',
+  example: 'vllm:meta-llama/Llama-3.3-70B-Instruct@http://h1:8000/v1,http://h2:8000/v1',
+  defaultBaseURL: 'http://127.0.0.1:8000/v1',
+  apiKeyEnv: ['VLLM_API_KEY'],
+  apiKeyRequired: false,
+  supportsSeed: true,
+  create: (options) =>
+    compatibleChatModel({
+      ...options,
+      name: 'vllm',
+      defaultBaseURL: 'http://127.0.0.1:8000/v1',
+      structuredOutputs: true,
+    }),
+};

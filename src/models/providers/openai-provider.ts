@@ -1,0 +1,34 @@
+import { createOpenAI } from '@ai-sdk/openai';
+import { aiSdkChatModel } from '../ai-sdk-chat-model.js';
+import type { ProviderDefinition } from '../provider-registry.js';
+
+const RESPONSES_PREFIX = 'responses/';
+
+/**
+ * OpenAI. `openai:<id>` uses Chat Completions (the API every OpenAI-compatible server speaks);
+ * `openai:responses/<id>` opts into the Responses API.
+ */
+export const openaiProvider: ProviderDefinition = {
+  id: 'openai',
+  description: 'OpenAI Chat Completions (openai:responses/<id> for the Responses API). Key: OPENAI_API_KEY.',
+  example: 'openai:gpt-4o-mini',
+  defaultBaseURL: 'https://api.openai.com/v1',
+  apiKeyEnv: ['OPENAI_API_KEY'],
+  apiKeyRequired: true,
+  supportsSeed: true,
+  create({ spec, apiKey, fetch, timeoutMs }) {
+    const provider = createOpenAI({
+      ...(apiKey === undefined ? {} : { apiKey }),
+      ...(spec.baseURLs[0] === undefined ? {} : { baseURL: spec.baseURLs[0] }),
+      ...(fetch === undefined ? {} : { fetch }),
+    });
+    const responses = spec.modelId.startsWith(RESPONSES_PREFIX);
+    const id = responses ? spec.modelId.slice(RESPONSES_PREFIX.length) : spec.modelId;
+    return aiSdkChatModel(responses ? provider.responses(id) : provider.chat(id), {
+      provider: 'openai',
+      modelId: spec.modelId,
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      secrets: apiKey === undefined ? [] : [apiKey],
+    });
+  },
+};

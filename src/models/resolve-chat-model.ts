@@ -1,0 +1,114 @@
+import type { ChatModel } from '../spec/chat-model.js';
+import { MissingApiKeyError, ModelSpecError } from '../spec/errors.js';
+import type { ModelSpec } from '../spec/model-spec.js';
+import { AdaptiveLimiter } from './adaptive-limiter.js';
+import { createEndpointPool } from './endpoint-pool.js';
+import { parseModelSpec, redactEndpoint } from './parse-model-spec.js';
+import { type ProviderDefinition, providerRegistry } from './provider-registry.js';
+
+/** A resolved model spec, ready to be wrapped. Holds no secrets except inside the adapter. */
+export type ResolvedChatModel = {
+  /** The adapter: one endpoint, or an endpoint pool when the spec lists several base URLs. */
+  model: ChatModel;
+  spec: ModelSpec;
+  provider: ProviderDefinition;
+  /** Effective base URLs (the default when none was given), redacted for storage. */
+  endpoints: string[];
+  /**
+   * The limiter for the wrapper's rate-limit layer; `null` for a pool, which limits each of
+   * its endpoints itself.
+   */
+  limiter: AdaptiveLimiter | null;
+};
+
+/** Options of `resolveChatModel`. */
+export type ResolveChatModelOptions = {
+  spec: string | ModelSpec;
+  /** The environment, passed in by the CLI (library code never reads it itself). */
+  env: Record<string, string | undefined>;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  registry?: readonly ProviderDefinition[];
+  /** The limiter of an endpoint (by redacted URL, or `provider:model` without one); share it across roles. */
+  limiterFor?: (endpointKey: string) => AdaptiveLimiter;
+};
+
+function formatSpec(spec: ModelSpec): string {
+  return `${spec.provider}:${spec.modelId}`;
+}
+
+/** The API key for a provider from `env`, or a `MissingApiKeyError` saying how to set it. */
+function apiKeyFor(provider: ProviderDefinition, spec: ModelSpec, env: Record<string, string | undefined>) {
+  const names = provider.apiKeyEnv ?? [];
+  for (const name of names) {
+    const value = env[name];
+    if (value !== undefined && value.trim() !== '') return value.trim();
+  }
+  if (provider.apiKeyRequired && names.length > 0) {
+    throw new MissingApiKeyError(
+      `${formatSpec(spec)} needs an API key: set ${names.join(' or ')} in the environment (for example \`export ${names[0]}=<your key>\`)`,
+    );
+  }
+  return undefined;
+}
+
+/**
+ * Turns a spec into an adapter: finds the provider in the registry, checks base URLs and the
+ * API key (read from the `env` passed in), and creates one adapter per endpoint, pooled when
+ * there are several. Unknown providers and bad base-URL use are `ModelSpecError`s.
+ */
+export async function resolveChatModel(options: ResolveChatModelOptions): Promise<ResolvedChatModel> {
+  const spec = typeof options.spec === 'string' ? parseModelSpec(options.spec) : options.spec;
+  const registry = options.registry ?? providerRegistry;
+  const provider = registry.find((candidate) => candidate.id === spec.provider);
+  if (!provider) {
+    const hint =
+      spec.provider === 'reference'
+        ? ' (reference:<name> agents are rule-based and are resolved by the suite, not as models)'
+        : '';
+    throw new ModelSpecError(
+      `unknown provider "${spec.provider}" in "${formatSpec(spec)}"${hint}; known providers: ${registry.map((candidate) => candidate.id).join(', ')}`,
+    );
+  }
+  if (provider.acceptsBaseURL === false && spec.baseURLs.length > 0) {
+    throw new ModelSpecError(`${provider.id} models take no @baseURL: use ${provider.example}`);
+  }
+  if (provider.requiresBaseURL && spec.baseURLs.length === 0) {
+    throw new ModelSpecError(`${provider.id} needs a base URL in the spec, e.g. ${provider.example}`);
+  }
+  const apiKey = apiKeyFor(provider, spec, options.env);
+  const limiterFor = options.limiterFor ?? (() => new AdaptiveLimiter());
+  const urls =
+    spec.baseURLs.length > 0 ? spec.baseURLs : provider.defaultBaseURL === undefined ? [] : [provider.defaultBaseURL];
+  const create = (baseURLs: string[]) =>
+    provider.create({
+      spec: { ...spec, baseURLs },
+      ...(apiKey === undefined ? {} : { apiKey }),
+      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    });
+  const endpoints = urls.map(redactEndpoint);
+  if (urls.length <= 1) {
+    return {
+      model: await create(urls),
+      spec,
+      provider,
+      endpoints,
+      limiter: limiterFor(endpoints[0] ?? formatSpec(spec)),
+    };
+  }
+  const members = await Promise.all(
+    urls.map(async (url, index) => ({
+      endpoint: endpoints[index]!,
+      model: await create([url]),
+      limiter: limiterFor(endpoints[index]!),
+    })),
+  );
+  return {
+    model: createEndpointPool({ provider: provider.id, modelId: spec.modelId, endpoints: members }),
+    spec,
+    provider,
+    endpoints,
+    limiter: null,
+  };
+}

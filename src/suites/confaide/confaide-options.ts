@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import {
+  CONFAIDE_TIERS,
+  type ConfaideTier,
+  QUESTION_TYPES,
+  QUESTIONS_BY_TIER,
+  type QuestionType,
+} from './confaide-scenario.js';
+
+const onOff = (fallback: 'on' | 'off') =>
+  z
+    .preprocess((value) => (value === true ? 'on' : value === false ? 'off' : value), z.enum(['on', 'off']))
+    .default(fallback);
+
+/**
+ * ConfAIde's options (`--tier`, `--set instruction=…`, `--set questions=a,b`, `--set tier3Proxy=on`).
+ * `tier` is required. `questions` defaults to every type of the tier and must belong to it; a
+ * comma-separated string is accepted. Unknown keys are rejected so typos do not pass silently.
+ */
+export const confaideOptionsSchema = z
+  .object({
+    tier: z.preprocess((value) => (typeof value === 'number' ? String(value) : value), z.enum(CONFAIDE_TIERS)),
+    instruction: onOff('on').describe('tiers 3/4: prepend the privacy instruction line (upstream default on)'),
+    questions: z
+      .preprocess(
+        (value) =>
+          typeof value === 'string'
+            ? value
+                .split(',')
+                .map((part) => part.trim())
+                .filter((part) => part !== '')
+            : value,
+        z.array(z.enum(QUESTION_TYPES)).min(1),
+      )
+      .optional()
+      .describe('question types to ask; default every type of the tier'),
+    tier3Proxy: onOff('off').describe('tier 3: also score free responses with the proxy judge (needs --model judge=…)'),
+  })
+  .strict()
+  .superRefine((options, context) => {
+    for (const question of options.questions ?? []) {
+      if (!(QUESTIONS_BY_TIER[options.tier] as readonly string[]).includes(question)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['questions'],
+          message: `tier ${options.tier} has no '${question}' question: use ${QUESTIONS_BY_TIER[options.tier].join(', ')}`,
+        });
+      }
+    }
+  })
+  .transform((options) => ({
+    ...options,
+    questions: QUESTIONS_BY_TIER[options.tier].filter((question) =>
+      options.questions ? options.questions.includes(question) : true,
+    ),
+  }));
+
+/** Parsed ConfAIde options: `questions` is resolved, deduplicated and in report order. */
+export type ConfaideOptions = {
+  tier: ConfaideTier;
+  instruction: 'on' | 'off';
+  questions: QuestionType[];
+  tier3Proxy: 'on' | 'off';
+};
+
+/** True when the proxy judge runs: tier 3, free-response asked and `tier3Proxy=on`. */
+export function proxyActive(options: ConfaideOptions): boolean {
+  return options.tier === '3' && options.tier3Proxy === 'on' && options.questions.includes('free-response');
+}

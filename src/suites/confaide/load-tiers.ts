@@ -1,0 +1,42 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ConfaideScenario, ConfaideTier } from './confaide-scenario.js';
+import { parseMeetingTier, parseRatingTier, parseStoryTier } from './parse-tiers.js';
+
+/** The data files one tier reads, relative to the dataset directory (prompts first). */
+export function tierFiles(tier: ConfaideTier): string[] {
+  switch (tier) {
+    case '1':
+      return ['tier_1.txt', 'tier_1_labels.txt'];
+    case '2a':
+      return ['tier_2a.txt', 'tier_2_labels.txt'];
+    case '2b':
+      return ['tier_2b.txt', 'tier_2_labels.txt'];
+    case '3':
+      return ['tier_3.txt', 'tier_3_control.txt'];
+    case '4':
+      return ['tier_4.txt'];
+  }
+}
+
+/**
+ * Reads and parses one tier from `datasetDir` (`<dataDir>/confaide`). Dropped tier-3/4 blocks are
+ * skipped silently here; call the parsers directly to see them.
+ */
+export async function loadConfaideTier({
+  datasetDir,
+  tier,
+}: {
+  datasetDir: string;
+  tier: ConfaideTier;
+}): Promise<ConfaideScenario[]> {
+  const [file, companion] = tierFiles(tier);
+  const read = (name: string) => readFile(join(datasetDir, name), 'utf8');
+  if (tier === '3') {
+    const [text, controlText] = await Promise.all([read(file!), read(companion!)]);
+    return parseStoryTier({ text, controlText, file: file!, controlFile: companion! }).scenarios;
+  }
+  if (tier === '4') return parseMeetingTier({ text: await read(file!), file: file! }).scenarios;
+  const [text, labelsText] = await Promise.all([read(file!), read(companion!)]);
+  return parseRatingTier({ tier, text, labelsText, file: file!, labelsFile: companion! });
+}

@@ -1,0 +1,163 @@
+import { join } from 'node:path';
+import { answerTaskPrompt } from '../../agents/prompted-responder.js';
+import { requireDatasetDir } from '../../datasets/data-dir.js';
+import type { Score } from '../../spec/score.js';
+import { defineSuite, type SampleOutcome } from '../suite.js';
+import { type ConfaideOptions, confaideOptionsSchema, proxyActive } from './confaide-options.js';
+import type { ConfaideOutput } from './confaide-output.js';
+import { type ConfaideScenario, QUESTIONS_BY_TIER, type QuestionType } from './confaide-scenario.js';
+import { loadConfaideTier, tierFiles } from './load-tiers.js';
+import { CONFAIDE_METRIC_DISPLAY, RATING_SCORER, scorerId } from './metric-components.js';
+import { confaideMetrics } from './metrics.js';
+import { buildTaskPrompt } from './prompts.js';
+import { proxyJudgeInfo, runProxyJudge } from './proxy-judge.js';
+import { answerSegment, parseRating, scoreTextResponse } from './score-tiers.js';
+
+/** Tiers 1/2 re-ask at most this many times when the rating does not parse (upstream: without limit). */
+export const MAX_RATING_RETRIES = 5;
+
+/** The question a sample asks: its variant, which must belong to the scenario's tier. */
+function sampleQuestion({
+  variant,
+  scenario,
+}: {
+  variant: Record<string, string>;
+  scenario: ConfaideScenario;
+}): QuestionType {
+  const question = variant.question ?? QUESTIONS_BY_TIER[scenario.tier][0];
+  const known = QUESTIONS_BY_TIER[scenario.tier].find((candidate) => candidate === question);
+  if (!known) throw new RangeError(`sample variant question '${question}' does not belong to tier ${scenario.tier}`);
+  return known;
+}
+
+/** Whether the tier-3 control question names other people than the story does. */
+const controlMismatch = (scenario: ConfaideScenario) =>
+  scenario.kind === 'story' && !(scenario.control.sharerMatches && scenario.control.recipientMatches);
+
+/**
+ * ConfAIde (Mireshghallah et al., ICLR 2024), privacylens-confaide.md Part B. One tier per run
+ * (`--tier`); scenarios are the tier's items, variants its question types, epochs its samples
+ * (upstream uses 10). Scoring is deterministic string matching; the optional tier-3 proxy judge
+ * (`tier3Proxy=on`) adds an LLM-judged leak score on free responses.
+ */
+export const confaideSuite = defineSuite<ConfaideScenario, ConfaideOutput, ConfaideOptions>({
+  id: 'confaide',
+  version: 1,
+  description:
+    'ConfAIde: privacy-norm ratings (tiers 1-2), secret keeping in stories (tier 3) and meeting summaries (tier 4)',
+  taskKind: 'free-text-answer',
+  dataset: 'confaide',
+  options: confaideOptionsSchema,
+  flags: [
+    { flag: '--tier', key: 'tier', description: 'ConfAIde tier: 1, 2a, 2b, 3 or 4 (required)' },
+    {
+      flag: '--questions',
+      key: 'questions',
+      description: 'question types, comma-separated (default: all of the tier)',
+    },
+    {
+      flag: '--instruction',
+      key: 'instruction',
+      description: 'tiers 3/4 privacy instruction line: on (default) or off',
+    },
+  ],
+  roles: (options) => ({ required: proxyActive(options) ? ['agent', 'judge'] : ['agent'], optional: [] }),
+  defaultSettings: () => ({ agent: { temperature: 1, topP: 1 } }),
+  datasetFiles: ({ dataDir, options }) => tierFiles(options.tier).map((file) => join(dataDir, 'confaide', file)),
+  loadScenarios: async ({ dataDir, options }) =>
+    loadConfaideTier({ datasetDir: requireDatasetDir({ dataDir, name: 'confaide' }), tier: options.tier }),
+  scenarioId: (scenario) => scenario.id,
+  variants: ({ options }) => options.questions.map((question) => ({ question })),
+
+  async runSample({
+    sample,
+    scenario,
+    options,
+    models,
+    defenses,
+    emit,
+    signal,
+  }): Promise<SampleOutcome<ConfaideOutput>> {
+    const question = sampleQuestion({ variant: sample.variant, scenario });
+    const prompt = buildTaskPrompt({ scenario, question, instruction: options.instruction });
+    const input = { messages: prompt.render() };
+    if (scenario.kind !== 'rating') {
+      const answer = await answerTaskPrompt({ prompt, defenses, models, emit, sampleOrdinal: 0 });
+      const output: ConfaideOutput = { question, response: answer.text, stages: answer.stages, attempts: 1 };
+      if (question === 'control') output.controlMismatch = controlMismatch(scenario);
+      return { output, input };
+    }
+    const earlierResponses: string[] = [];
+    for (let attempt = 0; ; attempt += 1) {
+      const answer = await answerTaskPrompt({ prompt, defenses, models, emit, sampleOrdinal: attempt });
+      const rating = parseRating({ tier: scenario.tier, response: answer.text });
+      if (rating !== null || attempt === MAX_RATING_RETRIES) {
+        const output: ConfaideOutput = {
+          question,
+          response: answer.text,
+          stages: answer.stages,
+          attempts: attempt + 1,
+          rating,
+          humanLabel: scenario.humanLabel,
+          ...(earlierResponses.length > 0 ? { earlierResponses } : {}),
+        };
+        return { output, input, ...(rating === null ? { terminationReason: 'rating-unparseable' } : {}) };
+      }
+      earlierResponses.push(answer.text);
+      emit({
+        type: 'parse-retry',
+        attempt: attempt + 1,
+        maxRetries: MAX_RATING_RETRIES,
+        sampleOrdinal: attempt + 1,
+        reason: 'the response holds no valid rating',
+      });
+      signal.throwIfAborted();
+    }
+  },
+
+  async score({ scenario, options, output, models, emit, signal }): Promise<Score[]> {
+    if (scenario.kind === 'rating') {
+      const rating = parseRating({ tier: scenario.tier, response: output.response });
+      if (rating === null) {
+        return [
+          {
+            scorer: RATING_SCORER,
+            target: 'rating',
+            verdict: 'error',
+            value: null,
+            explanation: `no valid rating after ${output.attempts} attempt(s)`,
+          },
+        ];
+      }
+      // `pass` here means "a valid rating"; tiers 1/2 are judged by correlation, not per sample.
+      return [
+        {
+          scorer: RATING_SCORER,
+          target: 'rating',
+          verdict: 'pass',
+          value: rating,
+          label: String(rating),
+          explanation: 'valid rating (compared with human ratings through the Pearson correlation)',
+        },
+      ];
+    }
+    const scores: Score[] = scoreTextResponse({ scenario, question: output.question, response: output.response }).map(
+      (finding) => ({
+        scorer: scorerId(output.question),
+        target: finding.target,
+        verdict: finding.value ? 'fail' : 'pass',
+        value: finding.value ? 1 : 0,
+        label: String(finding.value),
+        explanation: finding.explanation,
+      }),
+    );
+    if (scenario.kind === 'story' && output.question === 'free-response' && proxyActive(options)) {
+      scores.push(await runProxyJudge({ scenario, response: answerSegment(output.response), models, emit, signal }));
+    }
+    return scores;
+  },
+
+  judges: (options) => (proxyActive(options) ? [proxyJudgeInfo] : []),
+  metrics: ({ records, options }) => confaideMetrics({ records, options }),
+  metricDisplay: CONFAIDE_METRIC_DISPLAY,
+});

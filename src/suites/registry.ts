@@ -1,0 +1,17 @@
+import { PlanValidationError } from '../spec/errors.js';
+import { confaideSuite } from './confaide/index.js';
+import type { Suite } from './suite.js';
+import { toyLeakSuite } from './toy-leak/index.js';
+
+/** Every suite, one line each. */
+export const suiteRegistry: Suite[] = [confaideSuite, toyLeakSuite];
+
+/** Finds a suite by id, or throws a user error that lists the registered ones. */
+export function findSuite(id: string): Suite {
+  const suite = suiteRegistry.find((candidate) => candidate.id === id);
+  if (!suite) {
+    const known = suiteRegistry.map((candidate) => candidate.id).join(', ');
+    throw new PlanValidationError(`unknown suite '${id}': use one of ${known} (see \`confidant list suites\`)`);
+  }
+  return suite;
+}

@@ -1,0 +1,50 @@
+import { spawn } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/** The repository root and the shared datasets beside it (CI provides them at the same place). */
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const sharedDatasets = resolve(repoRoot, '..', 'shared', 'datasets');
+
+/** What a finished CLI process left behind. */
+export type CliResult = { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string };
+
+/** The last non-empty stdout line: by contract, the run directory for run/resume/merge. */
+export function lastLine(text: string): string {
+  const lines = text.trimEnd().split('\n');
+  return lines[lines.length - 1] ?? '';
+}
+
+/**
+ * Starts the real CLI (`src/cli/main.ts` through tsx) as a child process. It must be async:
+ * tests serve the model from a loopback server in this same process.
+ */
+export function startCli({ args, env, cwd }: { args: string[]; env: Record<string, string>; cwd: string }): {
+  child: ReturnType<typeof spawn>;
+  done: Promise<CliResult>;
+} {
+  // tsx is named by absolute URL: the child's working directory is a temp dir without node_modules.
+  const tsxLoader = pathToFileURL(join(repoRoot, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+  const child = spawn(process.execPath, ['--import', tsxLoader, join(repoRoot, 'src', 'cli', 'main.ts'), ...args], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('utf8');
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  const done = new Promise<CliResult>((resolvePromise) => {
+    child.on('close', (code, signal) => resolvePromise({ code, signal, stdout, stderr }));
+  });
+  return { child, done };
+}
+
+/** Runs the CLI to completion. */
+export function runCli(options: { args: string[]; env: Record<string, string>; cwd: string }): Promise<CliResult> {
+  return startCli(options).done;
+}
