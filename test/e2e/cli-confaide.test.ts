@@ -155,26 +155,7 @@ describe('confidant CLI on ConfAIde', () => {
       '--no-cache',
     ]);
     const { child, done } = startCli({ args, env: env(), cwd: work });
-    const runDir = await new Promise<string>((resolvePromise, reject) => {
-      const started = Date.now();
-      const poll = setInterval(() => {
-        try {
-          const dirs = readdirSync(out);
-          const dir = dirs[0] ? join(out, dirs[0]) : null;
-          if (dir && recordIds(dir).length >= 3) {
-            clearInterval(poll);
-            child.kill('SIGKILL');
-            resolvePromise(dir);
-          }
-        } catch {
-          // not created yet
-        }
-        if (Date.now() - started > 20_000) {
-          clearInterval(poll);
-          reject(new Error('the run never wrote three samples'));
-        }
-      }, 20);
-    });
+    const runDir = await waitForRecords({ out, count: 3 }).finally(() => child.kill('SIGKILL'));
     const killed = await done;
     expect(killed.signal).toBe('SIGKILL');
     const before = recordIds(runDir);
@@ -251,6 +232,30 @@ describe('confidant CLI on ConfAIde', () => {
   });
 });
 
+/** Polls `out` until its run directory holds `count` records; resolves with that directory. */
+function waitForRecords({ out, count, timeoutMs = 20_000 }: { out: string; count: number; timeoutMs?: number }) {
+  return new Promise<string>((resolvePromise, reject) => {
+    const started = Date.now();
+    const poll = setInterval(() => {
+      try {
+        const entry = readdirSync(out, { withFileTypes: true }).find((candidate) => candidate.isDirectory());
+        const dir = entry ? join(out, entry.name) : null;
+        if (dir && recordIds(dir).length >= count) {
+          clearInterval(poll);
+          resolvePromise(dir);
+          return;
+        }
+      } catch {
+        // The run directory or its samples file does not exist yet.
+      }
+      if (Date.now() - started > timeoutMs) {
+        clearInterval(poll);
+        reject(new Error(`the run never wrote ${count} samples`));
+      }
+    }, 20);
+  });
+}
+
 function echoText(body: Parameters<MockHandler>[0]): string {
   const plan = echoHandler(body, 0) as { text: string };
   return plan.text.replace(/\n?Answer:\s*"?\s*$/, '');
@@ -293,3 +298,89 @@ describe('confidant CLI user errors', () => {
     expectUserError(await cli(['run', 'confaide', '--model', 'mock:echo']), /tier/);
   });
 });
+
+describe('confidant CLI interrupts and data', () => {
+  it('Ctrl-C (SIGINT) stops cleanly with exit 3 and the run resumes to completion', async () => {
+    handler = (body) => ({ type: 'text', text: echoText(body), latencyMs: 150 });
+    const out = join(work, 'interrupted');
+    const args = tier3(['--limit', '10', '--concurrency', '1', '--no-cache', '--model', model('sigint'), '--out', out]);
+    const { child, done } = startCli({ args, env: env(), cwd: work });
+    await waitForRecords({ out, count: 2 }).then(
+      () => child.kill('SIGINT'),
+      (error: unknown) => {
+        child.kill('SIGKILL');
+        throw error;
+      },
+    );
+    const stopped = await done;
+    expect(stopped.code, stopped.stderr).toBe(3);
+    expect(stopped.stderr).toContain('interrupted');
+    const runDir = lastLine(stopped.stdout);
+    const summary = readSummary(runDir);
+    expect(summary.counts.missing).toBeGreaterThan(0);
+    handler = echoPrompt;
+    const resumed = await cli(['resume', runDir]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(new Set(recordIds(runDir)).size).toBe(10);
+    expect(readSummary(runDir).counts).toEqual({ planned: 10, success: 10, error: 0, missing: 0 });
+  });
+
+  it('data pull downloads from a mirror and verifies checksums; a corrupted file is refused', async () => {
+    const mirror = await startFileServer({
+      root: join(sharedDatasets, 'confaide'),
+      // The upstream layout keeps the tier files under benchmark/.
+      map: (path) => path.replace(/^\/benchmark\//, '/'),
+    });
+    try {
+      const dataDir = join(work, 'pulled');
+      const pulled = await cli(['data', 'pull', 'confaide', '--data-dir', dataDir, '--mirror', mirror.url]);
+      expect(pulled.code, pulled.stderr).toBe(0);
+      expect(lastLine(pulled.stdout)).toBe(join(dataDir, 'confaide'));
+      const verified = await cli(['data', 'verify', 'confaide', '--data-dir', dataDir]);
+      expect(verified.code, verified.stderr).toBe(0);
+      expect(verified.stdout).toMatch(/ok\s+tier_3\.txt/);
+
+      mirror.corrupt = true;
+      const corrupted = await cli([
+        'data',
+        'pull',
+        'confaide',
+        '--data-dir',
+        join(work, 'pulled-bad'),
+        '--mirror',
+        mirror.url,
+      ]);
+      expect(corrupted.code).toBe(2);
+      expect(corrupted.stderr).toMatch(/checksum mismatch/);
+    } finally {
+      await mirror.close();
+    }
+  });
+});
+
+/** A loopback static file server for the pull test; `corrupt` flips one byte of every file. */
+async function startFileServer({ root, map }: { root: string; map: (path: string) => string }) {
+  const { createServer } = await import('node:http');
+  const state = { corrupt: false };
+  const server = createServer((request, response) => {
+    try {
+      const bytes = readFileSync(join(root, map(decodeURIComponent((request.url ?? '/').split('?')[0] ?? '/'))));
+      if (state.corrupt && bytes.length > 0) bytes[0] = (bytes[0] ?? 0) ^ 1;
+      response.writeHead(200, { 'content-type': 'application/octet-stream' });
+      response.end(bytes);
+    } catch {
+      response.writeHead(404);
+      response.end('not found');
+    }
+  });
+  await new Promise<void>((resolvePromise) => server.listen(0, '127.0.0.1', resolvePromise));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    set corrupt(value: boolean) {
+      state.corrupt = value;
+    },
+    close: () => new Promise<void>((resolvePromise) => server.close(() => resolvePromise())),
+  };
+}
