@@ -25,7 +25,7 @@ export function resolvePlanModels({
 }): Promise<ResolvedModelRoles> {
   return resolveModelRoles({
     bindings: plan.models,
-    settings: mergeSettings(prepared.suite.defaultSettings?.(prepared.options) ?? {}, plan.modelSettings),
+    settings: mergeSettings(prepared.suite.defaultSettings?.(prepared.options, { epochs: plan.epochs }) ?? {}, plan.modelSettings),
     env: io.env,
     cacheDir: cache.dir,
     cacheReads: cache.reads,

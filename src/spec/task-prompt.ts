@@ -10,5 +10,10 @@ export type TaskPrompt = {
   instruction: string;
   outputContract?: { formatBlock: string; finalActionName?: string };
   privacyVariants?: { systemLine?: string; instructionSuffix?: string };
+  /**
+   * `privacy-enhanced` once the privacy-prompt defense has applied; role-chain defenses read it
+   * to give every role its privacy-conscious system line. Absent means `naive`.
+   */
+  privacyMode?: 'naive' | 'privacy-enhanced';
   render(overrides?: Partial<Pick<TaskPrompt, 'systemLine' | 'instruction'>>): Message[];
 };

@@ -47,7 +47,7 @@ export type SuiteDefinition<Scenario, Output, Options> = {
   /** Roles this plan needs, given the options; missing required roles reject the plan. */
   roles(options: Options): { required: string[]; optional: string[] };
   /** Default settings per role (e.g. ConfAIde's temperature 1 for `agent`); user settings win. */
-  defaultSettings?(options: Options): Record<string, Record<string, unknown>>;
+  defaultSettings?(options: Options, context: { epochs: number }): Record<string, Record<string, unknown>>;
   datasetFiles(options: { dataDir: string; options: Options }): string[];
   loadScenarios(options: { dataDir: string; options: Options }): Promise<Scenario[]>;
   scenarioId(scenario: Scenario): string;

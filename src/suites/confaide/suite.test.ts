@@ -165,7 +165,7 @@ describe('confaide options and declarations', () => {
     expect(suite.judges(proxy)).toEqual([
       { id: 'confaide-fr-proxy', version: 1, templateSha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
     ]);
-    expect(suite.defaultSettings?.(tier3)).toEqual({ agent: { temperature: 1, topP: 1 } });
+    expect(suite.defaultSettings?.(tier3, { epochs: 1 })).toEqual({ agent: { temperature: 1, topP: 1 } });
     expect(suite.datasetFiles({ dataDir: '/d', options: suite.options.parse({ tier: '2b' }) })).toEqual([
       '/d/confaide/tier_2b.txt',
       '/d/confaide/tier_2_labels.txt',
