@@ -25,7 +25,10 @@ export function resolvePlanModels({
 }): Promise<ResolvedModelRoles> {
   return resolveModelRoles({
     bindings: plan.models,
-    settings: mergeSettings(prepared.suite.defaultSettings?.(prepared.options, { epochs: plan.epochs }) ?? {}, plan.modelSettings),
+    settings: mergeSettings(
+      prepared.suite.defaultSettings?.(prepared.options, { epochs: plan.epochs }) ?? {},
+      plan.modelSettings,
+    ),
     env: io.env,
     cacheDir: cache.dir,
     cacheReads: cache.reads,
@@ -73,7 +76,7 @@ export async function executeRun({
       concurrency: plan.concurrency,
       signal: io.signal,
       retryErrors,
-      onProgress: (snapshot) => progress.update({ ...snapshot, startedAt: Date.parse(snapshot.startedAt) }),
+      onProgress: (snapshot) => progress.update(snapshot),
     });
     progress.stop();
     const report = buildReport({

@@ -8,7 +8,7 @@ const snapshot = (done: number): ProgressSnapshot => ({
   inputTokens: 100,
   outputTokens: 20,
   costUsd: null,
-  startedAt: 0,
+  startedAt: new Date(0).toISOString(),
 });
 
 describe('plain progress', () => {

@@ -1,15 +1,8 @@
 import cliProgress from 'cli-progress';
+import type { RunProgress } from '../runner/index.js';
 
 /** The live numbers of a run, as the runner reports them after every sample. */
-export type ProgressSnapshot = {
-  planned: number;
-  done: number;
-  errors: number;
-  inputTokens: number;
-  outputTokens: number;
-  costUsd: number | null;
-  startedAt: number;
-};
+export type ProgressSnapshot = RunProgress;
 
 /** Renders progress: a live bar on a TTY, plain periodic lines otherwise (both on stderr). */
 export type ProgressView = { update(snapshot: ProgressSnapshot): void; stop(): void };
@@ -20,7 +13,7 @@ function formatCost(cost: number | null): string {
 
 function formatEta({ snapshot, now }: { snapshot: ProgressSnapshot; now: number }): string {
   if (snapshot.done === 0) return 'ETA —';
-  const perSample = (now - snapshot.startedAt) / snapshot.done;
+  const perSample = (now - Date.parse(snapshot.startedAt)) / snapshot.done;
   const seconds = Math.round((perSample * (snapshot.planned - snapshot.done)) / 1000);
   return `ETA ${seconds >= 60 ? `${Math.floor(seconds / 60)}m${seconds % 60}s` : `${seconds}s`}`;
 }

@@ -13,13 +13,15 @@ const CACHE_FORMAT = 1;
  * equal values always serialise to the same string.
  */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key: string, member: unknown): unknown => {
-    if (member === null || typeof member !== 'object' || Array.isArray(member)) return member;
-    const record = member as Record<string, unknown>;
-    const sorted: Record<string, unknown> = {};
-    for (const key of Object.keys(record).sort()) sorted[key] = record[key];
-    return sorted;
-  });
+  return (
+    JSON.stringify(value, (_key: string, member: unknown): unknown => {
+      if (member === null || typeof member !== 'object' || Array.isArray(member)) return member;
+      const record = member as Record<string, unknown>;
+      const sorted: Record<string, unknown> = {};
+      for (const key of Object.keys(record).sort()) sorted[key] = record[key];
+      return sorted;
+    }) ?? 'null'
+  );
 }
 
 /** What identifies a response. Never API keys, headers or tokens. */
