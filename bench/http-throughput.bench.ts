@@ -69,9 +69,11 @@ try {
     events++;
     return { ...event, id: `e${events}`, time: '' } as TranscriptEvent;
   };
+  // One run-level abort signal shared by every sample, as the runner does.
+  const signal = new AbortController().signal;
+
   async function runSample(index: number): Promise<void> {
-    // One abort signal per sample, as the runner gives each sample its own.
-    const models = roles.factory({ sampleId: `s${index}`, epoch: 1, emit, signal: new AbortController().signal });
+    const models = roles.factory({ sampleId: `s${index}`, epoch: 1, emit, signal });
     const result = await models.model('agent').generate({
       messages: [
         { role: 'system', content: 'You are a benchmark.' },

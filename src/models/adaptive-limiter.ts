@@ -1,3 +1,4 @@
+import { onAbort } from './on-abort.js';
 import { isProviderError } from './provider-error.js';
 
 /** Options of an `AdaptiveLimiter`. */
@@ -98,13 +99,12 @@ export class AdaptiveLimiter {
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = { resolve, reject, cancelled: false };
       if (signal) {
-        const onAbort = () => {
+        const stopListening = onAbort(signal, () => {
           waiter.cancelled = true;
           reject(signal.reason);
-        };
-        signal.addEventListener('abort', onAbort, { once: true });
+        });
         waiter.resolve = () => {
-          signal.removeEventListener('abort', onAbort);
+          stopListening();
           resolve();
         };
       }

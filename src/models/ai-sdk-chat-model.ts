@@ -9,6 +9,7 @@ import type {
 } from '../spec/chat-model.js';
 import { ProviderError } from '../spec/errors.js';
 import type { Message, ToolCall } from '../spec/message.js';
+import { onAbort } from './on-abort.js';
 import { toProviderError } from './provider-error.js';
 
 /** An AI SDK 6 provider model (specification V3), derived from `ai` so no extra package is needed. */
@@ -60,8 +61,9 @@ export function aiSdkChatModel(languageModel: LanguageModelV3, options: AiSdkCha
               timedOut = true;
               controller.abort();
             }, options.timeoutMs);
-      const onCallerAbort = () => controller.abort(callerSignal?.reason);
-      callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+      const stopListening = callerSignal
+        ? onAbort(callerSignal, () => controller.abort(callerSignal.reason))
+        : undefined;
       try {
         const result = await languageModel.doGenerate({ ...toCallOptions(request), abortSignal: controller.signal });
         return fromSdkResult(result);
@@ -76,7 +78,7 @@ export function aiSdkChatModel(languageModel: LanguageModelV3, options: AiSdkCha
         throw toProviderError(error, { provider, modelId, secrets });
       } finally {
         if (timer !== undefined) clearTimeout(timer);
-        callerSignal?.removeEventListener('abort', onCallerAbort);
+        stopListening?.();
       }
     },
   };

@@ -199,4 +199,41 @@ describe('HTTP path through the openai-compatible provider and the wrapper', () 
     expect(b.calls).toHaveLength(3);
     expect(roles.describe().agent?.[0]?.endpoints).toEqual([a.baseURL, b.baseURL]);
   });
+
+  it('shares one limiter per endpoint across roles', async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const mock = await startMockOpenAIServer({
+      maxRequests: 20,
+      handler: async (body) => {
+        inFlight++;
+        peak = Math.max(peak, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        inFlight--;
+        return { type: 'text', text: String(body.model) };
+      },
+    });
+    cleanups.push(() => mock.close());
+    const roles = await resolveModelRoles({
+      bindings: [
+        { role: 'agent', spec: `openai-compatible:a@${mock.baseURL}` },
+        { role: 'judge', spec: `openai-compatible:j@${mock.baseURL}` },
+      ],
+      env: {},
+      cacheDir: null,
+      cacheReads: true,
+      maxConnections: 1,
+    });
+    cleanups.push(() => roles.close());
+    const emit: EmitEvent = (event) => ({ ...event, id: 'e', time: 't' }) as TranscriptEvent;
+    const models = roles.factory({ sampleId: 's', epoch: 1, emit, signal: new AbortController().signal });
+    const replies = await Promise.all([
+      models.model('agent').generate(ask()),
+      models.model('judge').generate(ask()),
+      models.model('agent').generate(ask('again')),
+    ]);
+    expect(replies.map((reply) => reply.text)).toEqual(['a', 'j', 'a']);
+    expect(mock.calls).toHaveLength(3);
+    expect(peak).toBe(1);
+  });
 });

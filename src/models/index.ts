@@ -26,6 +26,13 @@ export {
 } from './middleware/retry-middleware.js';
 export { usageMiddleware } from './middleware/usage-middleware.js';
 export { createModelRolesFactory, type ModelRolesFactoryOptions } from './model-roles.js';
+export {
+  createNodeHttpFetch,
+  type NodeHttpFetch,
+  type NodeHttpFetchOptions,
+  sharedNodeHttpFetch,
+} from './node-http-fetch.js';
+export { onAbort } from './on-abort.js';
 export { MODEL_SPEC_SYNTAX, parseModelSpec, parseRoleBinding, redactEndpoint } from './parse-model-spec.js';
 export {
   createPriceTable,

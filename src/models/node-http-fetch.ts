@@ -1,5 +1,6 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { onAbort } from './on-abort.js';
 
 /** Options of `createNodeHttpFetch`. */
 export type NodeHttpFetchOptions = {
@@ -67,10 +68,11 @@ export function createNodeHttpFetch(options: NodeHttpFetchOptions = {}): NodeHtt
     const secure = url.protocol === 'https:';
     return new Promise<Response>((resolve, reject) => {
       let settled = false;
+      let stopListening: (() => void) | undefined;
       const finish = (action: () => void) => {
         if (settled) return;
         settled = true;
-        signal?.removeEventListener('abort', onAbort);
+        stopListening?.();
         action();
       };
       const request = (secure ? httpsRequest : httpRequest)(
@@ -95,11 +97,12 @@ export function createNodeHttpFetch(options: NodeHttpFetchOptions = {}): NodeHtt
           );
         },
       );
-      const onAbort = () => {
-        finish(() => reject(abortReason(signal!)));
-        request.destroy();
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
+      if (signal) {
+        stopListening = onAbort(signal, () => {
+          finish(() => reject(abortReason(signal)));
+          request.destroy();
+        });
+      }
       request.on('error', (error) => finish(() => reject(new TypeError('fetch failed', { cause: error }))));
       request.end(body ?? undefined);
     });

@@ -69,6 +69,24 @@ describe('buildReport', () => {
     expect(markdown).toMatch(/\| agent \| 2 \| 1 \| 10 \| 4 \| unknown \|/);
   });
 
+  it('prints one comparison row per run with the headline metrics when several runs are shown', () => {
+    const first = fixture();
+    const second = fixture();
+    second.header.runId = 'second';
+    second.header.defenses = ['chain:G>V>R'];
+    second.summary.metrics.fr_e = { value: 0.25, n: 4, errors: 0, notApplicable: 0 };
+    const markdown = renderMarkdown(
+      buildReport({
+        runs: [first, second],
+        display: { fr_e: { label: 'FR-E', scale: 'percent' } },
+        headline: ['fr_e', 'absent'],
+      }),
+    );
+    expect(markdown).toContain('| Run | FR-E (%) | Calls | Cost (USD) |');
+    expect(markdown).toContain('| mock:echo | 50.0 | 2 | unknown |');
+    expect(markdown).toContain('| mock:echo [chain:G&gt;V&gt;R] | 25.0 | 2 | unknown |');
+  });
+
   it('renders CSV rows with empty value for null and JSON that round-trips', () => {
     const report = buildReport({ runs: [fixture()] });
     const csv = renderCsv(report).trim().split('\n');

@@ -25,7 +25,13 @@ export type ReportRow = {
 };
 
 /** A pure, renderer-neutral report over one or more runs of the same suite. */
-export type Report = { title: string; runs: ReportRun[]; rows: ReportRow[] };
+export type Report = {
+  title: string;
+  runs: ReportRun[];
+  rows: ReportRow[];
+  /** The suite's headline metrics (its paper table), present in at least one run. */
+  headline: string[];
+};
 
 const WORST_SUFFIX = '_worst';
 
@@ -37,9 +43,11 @@ const WORST_SUFFIX = '_worst';
 export function buildReport({
   runs,
   display = {},
+  headline = [],
 }: {
   runs: Array<{ header: RunHeader; summary: RunSummary }>;
   display?: Record<string, MetricDisplay>;
+  headline?: string[];
 }): Report {
   const reportRuns: ReportRun[] = runs.map(({ header, summary }) => ({
     runId: header.runId,
@@ -82,7 +90,12 @@ export function buildReport({
     })),
   }));
   const suites = [...new Set(reportRuns.map((run) => run.suite))];
-  return { title: `confidant report: ${suites.join(', ')}`, runs: reportRuns, rows };
+  return {
+    title: `confidant report: ${suites.join(', ')}`,
+    runs: reportRuns,
+    rows,
+    headline: headline.filter((id) => ids.includes(id)),
+  };
 }
 
 /** Formats a metric value for people: percent scale ×100 with one decimal, raw with three decimals. */

@@ -15,6 +15,24 @@ function table(header: string[], rows: string[][]): string {
   return [line(header), `|${header.map(() => '---').join('|')}|`, ...rows.map(line)].join('\n');
 }
 
+/** One row per run (model and defenses) with the suite's headline metrics and the run's cost. */
+function comparison(report: Report): string[] {
+  const rows = report.headline.map((id) => report.rows.find((row) => row.id === id)).filter((row) => row !== undefined);
+  const header = [
+    'Run',
+    ...rows.map((row) => (row.scale === 'percent' ? `${row.label} (%)` : row.label)),
+    'Calls',
+    'Cost (USD)',
+  ];
+  const body = report.runs.map((run, index) => [
+    runLabel(run),
+    ...rows.map((row) => formatMetric(row.cells[index]?.value ?? null, row.scale)),
+    String(Object.values(run.usage).reduce((sum, usage) => sum + usage.calls, 0)),
+    run.costUsd === null ? 'unknown' : run.costUsd.toFixed(4),
+  ]);
+  return ['## Comparison', '', table(header, body), ''];
+}
+
 /**
  * Renders a report as Markdown: the paper-style metric table (value, worst case, and the
  * n / errors / n/a behind each value), then runs, counts and per-role usage and cost.
@@ -39,6 +57,7 @@ export function renderMarkdown(report: Report): string {
     return cells;
   });
   out.push(table(metricHeader, metricRows), '');
+  if (report.runs.length > 1 && report.headline.length > 0) out.push(...comparison(report));
   out.push('## Runs', '');
   out.push(
     table(

@@ -74,6 +74,11 @@ export type SuiteDefinition<Scenario, Output, Options> = {
   judges(options: Options): JudgeInfo[];
   metrics(options: { records: SampleRecord[]; options: Options }): SuiteMetrics;
   metricDisplay?: Record<string, MetricDisplay>;
+  /**
+   * The metrics of the suite's paper table, in order (e.g. PrivacyLens: leak rate, Leak@K,
+   * helpfulness mean and binary). Reports over several runs print one row per run with these.
+   */
+  headline?: string[];
 };
 
 /** A registered suite: its definition with option types erased at the registry boundary. */

@@ -37,11 +37,13 @@ export function registerReport({ program, context }: { program: Command; context
       }
       const runs = [];
       let display = {};
+      let headline: string[] = [];
       for (const dir of runDirs) {
         const store = new DirectoryRunStore(resolve(io.cwd, dir));
         const header = await store.readHeader();
         const suite = findSuite(header.suite.id);
         display = { ...suite.metricDisplay, ...display };
+        headline = headline.length > 0 ? headline : (suite.headline ?? []);
         // A run killed before its summary was written still has its records: summarise them now.
         const summary =
           (await store.readSummary()) ??
@@ -54,7 +56,7 @@ export function registerReport({ program, context }: { program: Command; context
           });
         runs.push({ header, summary });
       }
-      const text = render(buildReport({ runs, display }));
+      const text = render(buildReport({ runs, display, headline }));
       if (flags.out) {
         writeFileSync(resolve(io.cwd, flags.out), text);
         io.stderr(`wrote ${flags.out}\n`);

@@ -43,7 +43,8 @@ describe('recordEventsMiddleware', () => {
       model,
       middleware: [recordEventsMiddleware({ now: clock(40) }), retryMiddleware({ sleep: async () => {} })],
     });
-    await wrapped.generate(request, { role: 'judge', emit, participantId: 'judge-1' });
+    const result = await wrapped.generate(request, { role: 'judge', emit, participantId: 'judge-1' });
+    expect(result.providerMetadata).toEqual({ confidant: { modelCallEventId: 'e1' } });
     expect(events).toEqual([
       {
         type: 'model-call',

@@ -8,7 +8,8 @@ type ModelCallInput = Omit<ModelCallEvent, 'id' | 'time'>;
  * The outermost layer: emits exactly one `model-call` event per logical call through
  * `context.emit` (none when the context has no emitter), after cache, retries and rate
  * limiting, with attempts, `cached` and cost taken from the call's `CallTrace`. A failed call
- * is recorded with `response: null` and the error's name and message, then rethrown.
+ * is recorded with `response: null` and the error's name and message, then rethrown. A
+ * recorded success carries the event's id in `providerMetadata.confidant.modelCallEventId`.
  */
 export function recordEventsMiddleware(options: { now?: () => number } = {}): ModelMiddleware {
   const now = options.now ?? (() => performance.now());
@@ -53,12 +54,25 @@ export function recordEventsMiddleware(options: { now?: () => number } = {}): Mo
         });
         throw error;
       }
-      context.emit?.({
+      const event = context.emit?.({
         ...base(),
         response: { text: result.text, toolCalls: result.toolCalls, finishReason: result.finishReason },
         usage: result.usage,
       });
-      return result;
+      if (!event) return result;
+      // Callers such as judges link their own records to this call through its event id.
+      return {
+        ...result,
+        providerMetadata: {
+          ...result.providerMetadata,
+          confidant: { ...readConfidantMetadata(result.providerMetadata), modelCallEventId: event.id },
+        },
+      };
     },
   };
+}
+
+function readConfidantMetadata(metadata: Record<string, unknown> | undefined): Record<string, unknown> {
+  const value = metadata?.confidant;
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 }

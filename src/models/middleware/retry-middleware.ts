@@ -1,4 +1,5 @@
 import type { ModelMiddleware } from '../../spec/chat-model.js';
+import { onAbort } from '../on-abort.js';
 import { isRetryableProviderError } from '../provider-error.js';
 
 /** Waits `ms` milliseconds; rejects with the signal's reason if it aborts first. */
@@ -11,15 +12,16 @@ export const defaultSleep: Sleep = (ms, signal) =>
       reject(signal.reason);
       return;
     }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
     const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
+      stopListening?.();
       resolve();
     }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const stopListening = signal
+      ? onAbort(signal, () => {
+          clearTimeout(timer);
+          reject(signal.reason);
+        })
+      : undefined;
   });
 
 /** Options of `retryMiddleware`; every default follows the documented policy. */
