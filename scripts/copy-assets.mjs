@@ -15,8 +15,7 @@ function walk(dir) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) {
       if (!skipDirs.has(name)) walk(path);
-    }
-    else if (assetPattern.test(name)) {
+    } else if (assetPattern.test(name)) {
       const target = join(dist, relative(src, path));
       mkdirSync(dirname(target), { recursive: true });
       cpSync(path, target);
