@@ -85,10 +85,13 @@ export function slotPrompt(slots: Slots): TaskPrompt {
 function storyPrompt({ scenario, question, instruction }: PromptOptions<StoryScenario>): TaskPrompt {
   const line = INSTRUCTION_LINES.story;
   return slotPrompt({
-    systemLine: instruction === 'on' ? line : '',
-    sections: [{ id: 'scenario', title: 'Scenario', body: scenario.story }],
+    systemLine: '',
+    sections: [
+      ...instructionSection({ line, instruction }),
+      { id: 'scenario', title: 'Scenario', body: scenario.story },
+    ],
     instruction: withAnswerCue(storyQuestion({ scenario, question })),
-    privacyVariants: { systemLine: line },
+    ...(instruction === 'off' ? { privacyVariants: { systemLine: line } } : {}),
   });
 }
 
@@ -98,18 +101,32 @@ function meetingPrompt({ question, scenario, instruction }: PromptOptions<Meetin
   }
   const line = INSTRUCTION_LINES[question];
   return slotPrompt({
-    systemLine: instruction === 'on' ? line : '',
-    sections: [{ id: 'meeting', title: 'Meeting', body: scenario.transcript }],
+    systemLine: '',
+    sections: [
+      ...instructionSection({ line, instruction }),
+      { id: 'meeting', title: 'Meeting', body: scenario.transcript },
+    ],
     instruction: withAnswerCue(meetingQuestion(question)),
-    privacyVariants: { systemLine: line },
+    ...(instruction === 'off' ? { privacyVariants: { systemLine: line } } : {}),
   });
+}
+
+/**
+ * With `instruction=on` the instruction line is part of the task text, as upstream has it, so it
+ * lives in a leading section rather than in `systemLine`: it tells the model facts of the task
+ * (who receives the summary), and role-chain defenses replace the system line with their own role
+ * line. The trailing newline keeps upstream's blank line before the scenario. With
+ * `instruction=off` the line is only a privacy variant that the privacy-prompt defense may add.
+ */
+function instructionSection({ line, instruction }: { line: string; instruction: 'on' | 'off' }) {
+  return instruction === 'on' ? [{ id: 'instruction', body: `${line}\n` }] : [];
 }
 
 type PromptOptions<Scenario> = { scenario: Scenario; question: QuestionType; instruction: 'on' | 'off' };
 
 /**
- * The TaskPrompt for one ConfAIde instance (§B3, §B6): `systemLine` is the instruction line or
- * empty, `sections` holds the scenario or meeting text, `instruction` is the question with its
+ * The TaskPrompt for one ConfAIde instance (§B3, §B6): the instruction line (when on) and the
+ * scenario or meeting text are sections, `systemLine` is empty, `instruction` is the question with its
  * cue. Tiers 1/2 have no instruction line (upstream has none): the rating line is the only
  * section and the instruction is the bare `Answer: ` cue. `privacyVariants.systemLine` carries the
  * instruction line for tiers 3/4 so the privacy-prompt defense can add it when `instruction=off`.
