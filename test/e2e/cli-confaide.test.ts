@@ -205,6 +205,41 @@ describe('confidant CLI on ConfAIde', () => {
     expect(missing.stderr).toMatch(/shard 2\/2 is missing/);
   });
 
+  it('a G>V>R chain answers tier 4 with one call per role per sample, and its price shows per role', async () => {
+    handler = (body) => {
+      const text = JSON.stringify(body.messages ?? []);
+      if (text.includes('You are the Verifier'))
+        return { type: 'text', text: 'It names a private matter.\nVerdict: REQUEST CHANGES' };
+      if (text.includes('You are the Refiner'))
+        return { type: 'text', text: 'We meet at the Joule restaurant on August 15th.' };
+      return { type: 'text', text: echoText(body) };
+    };
+    const result = await cli([
+      'run',
+      'confaide',
+      '--tier',
+      '4',
+      '--limit',
+      '2',
+      '--defense',
+      'chain:G>V>R',
+      '--model',
+      model('chain'),
+      '--out',
+      join(work, 'chain'),
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    const runDir = lastLine(result.stdout);
+    const summary = readSummary(runDir);
+    expect(Object.keys(summary.usage).sort()).toEqual(['generator', 'refiner', 'verifier']);
+    for (const role of ['generator', 'verifier', 'refiner']) expect(summary.usage[role]?.calls).toBe(4);
+    const header = JSON.parse(readFileSync(join(runDir, 'header.json'), 'utf8')) as { defenses: string[] };
+    expect(header.defenses).toEqual(['chain:G>V>R']);
+    // The refiner's answer, which is what gets scored, names no private item.
+    expect(summary.metrics.ms_priv).toMatchObject({ value: 0, n: 2 });
+    expect(summary.metrics.ai_priv).toMatchObject({ value: 0, n: 2 });
+  });
+
   it('a budget stop exits 3 and leaves a resumable run', async () => {
     handler = echoPrompt;
     const result = await cli(
