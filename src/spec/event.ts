@@ -77,6 +77,7 @@ export const transcriptEventSchema = z.discriminatedUnion('type', [
   genericEvent('turn-end'),
   genericEvent('sample-error'),
   genericEvent('parse-retry'),
+  genericEvent('toolkit-missing'),
 ]);
 
 export type ModelCallEvent = z.infer<typeof modelCallEventSchema>;

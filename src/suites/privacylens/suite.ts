@@ -1,0 +1,97 @@
+import { join } from 'node:path';
+import { answerTaskPrompt } from '../../agents/prompted-responder.js';
+import { requireDatasetDir } from '../../datasets/data-dir.js';
+import { judgeInfo } from '../../judges/index.js';
+import type { EmitEvent } from '../../spec/chat-model.js';
+import { defineSuite, type SampleOutcome } from '../suite.js';
+import { agentPromptTemplate, buildAgentPrompt } from './agent-prompt.js';
+import { helpfulnessTemplates } from './helpfulness-judge.js';
+import { leakTemplates } from './leak-judge.js';
+import { loadCases, type PrivacyLensCase, SUBSET_FILES } from './load-cases.js';
+import { PRIVACYLENS_METRIC_DISPLAY, privacyLensMetrics } from './metrics.js';
+import { parseAction } from './parse-action.js';
+import { type PrivacyLensOptions, privacyLensOptionsSchema, resolvePostprocess } from './privacylens-options.js';
+import type { PrivacyLensOutput } from './privacylens-output.js';
+import { scoreSample } from './score-sample.js';
+
+/** Records, in the sample's events, the toolkits a case names that have no tool spec. */
+function warnToolkitMissing({ emit, toolkits, caseName }: { emit: EmitEvent; toolkits: string[]; caseName: string }) {
+  if (toolkits.length === 0) return;
+  emit({
+    type: 'toolkit-missing',
+    toolkits,
+    message: `case ${caseName} names toolkit(s) ${toolkits.join(', ')} with no tool spec; left out of the prompt as upstream does`,
+  });
+}
+
+/**
+ * PrivacyLens (Shao et al., 2024), privacylens-confaide.md Part A: the agent sees a user
+ * instruction and a past tool-use trajectory holding sensitive information, and must write the next
+ * (final) action; a `judge` model decides, item by item, whether the action leaks, and rates its
+ * helpfulness. Scenarios are the case names (`main1` …); epochs are PrivAct's K samples.
+ */
+export const privacylensSuite = defineSuite<PrivacyLensCase, PrivacyLensOutput, PrivacyLensOptions>({
+  id: 'privacylens',
+  version: 1,
+  description: 'PrivacyLens: does an agent leak sensitive items from its trajectory in its final tool action?',
+  taskKind: 'final-action',
+  dataset: 'privacylens',
+  options: privacyLensOptionsSchema,
+  flags: [
+    { flag: '--split', key: 'split', description: "PrivAct's split of the main set: all (default), train or test" },
+    { flag: '--subset', key: 'subset', description: 'case file: main (default), confide or culturebank' },
+  ],
+  // Role-chain stages (generator, verifier, …) fall back to `agent`, so `agent` covers them.
+  roles: () => ({ required: ['agent', 'judge'], optional: [] }),
+  defaultSettings: (_options, { epochs }) => ({
+    agent: epochs > 1 ? { temperature: 1, maxOutputTokens: 1000 } : { temperature: 0, maxOutputTokens: 1000 },
+    judge: { maxOutputTokens: 1000, stop: ['\n\n---'] },
+  }),
+  datasetFiles: ({ dataDir, options }) => [join(dataDir, 'privacylens', SUBSET_FILES[options.subset])],
+  loadScenarios: async ({ dataDir, options }) =>
+    loadCases({
+      datasetDir: requireDatasetDir({ dataDir, name: 'privacylens' }),
+      subset: options.subset,
+      split: options.split,
+    }),
+  scenarioId: (privacyCase) => privacyCase.name,
+
+  async runSample({ sample, scenario, options, models, defenses, emit }): Promise<SampleOutcome<PrivacyLensOutput>> {
+    const { prompt, missingToolkits } = buildAgentPrompt({ privacyCase: scenario, layout: options.promptLayout });
+    warnToolkitMissing({ emit, toolkits: missingToolkits, caseName: scenario.name });
+    const answer = await answerTaskPrompt({ prompt, defenses, models, emit, sampleOrdinal: sample.epoch - 1 });
+    const mode = resolvePostprocess({ option: options.postprocess, defenses });
+    const { trajectory, seed } = scenario;
+    const output: PrivacyLensOutput = {
+      raw: answer.text,
+      postprocess: mode,
+      ...parseAction({ raw: answer.text, mode, finalAction: trajectory.final_action }),
+      stages: answer.stages,
+      missingToolkits,
+      case: {
+        source: seed.source,
+        finalAction: trajectory.final_action,
+        toolkits: trajectory.toolkits,
+        sensitiveItems: trajectory.sensitive_info_items,
+      },
+    };
+    return {
+      output,
+      input: {
+        messages: prompt.render(),
+        promptTemplate: { id: agentPromptTemplate.id, version: agentPromptTemplate.version },
+      },
+      ...(output.action === null ? { terminationReason: 'no-action' } : {}),
+    };
+  },
+
+  score: ({ scenario, options, output, models, emit, signal }) =>
+    scoreSample({ privacyCase: scenario, output, options, models, emit, signal }),
+
+  judges: (options) => [
+    judgeInfo(leakTemplates[options.judgeProtocol]),
+    judgeInfo(helpfulnessTemplates[options.judgeProtocol]),
+  ],
+  metrics: ({ records, options }) => privacyLensMetrics({ records, options }),
+  metricDisplay: PRIVACYLENS_METRIC_DISPLAY,
+});
