@@ -160,4 +160,6 @@ export const confaideSuite = defineSuite<ConfaideScenario, ConfaideOutput, Confa
   judges: (options) => (proxyActive(options) ? [proxyJudgeInfo] : []),
   metrics: ({ records, options }) => confaideMetrics({ records, options }),
   metricDisplay: CONFAIDE_METRIC_DISPLAY,
+  // PrivAct's ConfAIde transfer table (tiers 3 and 4), and Pearson for tiers 1–2.
+  headline: ['pearson', 'fr_e', 'ia_e', 'ia_y', 'ia_z', 'ps_e', 'ps_y', 'ps_z', 'ms_e', 'ai_e'],
 });

@@ -94,4 +94,6 @@ export const privacylensSuite = defineSuite<PrivacyLensCase, PrivacyLensOutput, 
   ],
   metrics: ({ records, options }) => privacyLensMetrics({ records, options }),
   metricDisplay: PRIVACYLENS_METRIC_DISPLAY,
+  // PrivAct's privacy–helpfulness table.
+  headline: ['leak_rate', 'leak_at_k', 'helpfulness', 'helpfulness_binary'],
 });
