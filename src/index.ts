@@ -1,5 +1,6 @@
 export const VERSION = '0.1.0';
 
+export { answerTaskPrompt } from './agents/prompted-responder.js';
 // Defenses and the application middleware (privact.md §2–3, §10).
 export {
   createOneTwoThreeCheck,
@@ -16,6 +17,9 @@ export {
   resolveDefense,
   vanillaDefense,
 } from './defenses/index.js';
+export { defineJudge, keywordJudge, runEnsemble, runJudge, toScore } from './judges/index.js';
+export { failRate, leakAtK, meanValue, passRate, pearson } from './metrics/index.js';
+export { parseModelSpec, parseRoleBinding, providerRegistry, resolveModelRoles } from './models/index.js';
 export {
   CHAIN_ROLES,
   type ChainNode,
@@ -33,3 +37,11 @@ export {
   TOPOLOGY_GRAMMAR,
   type Topology,
 } from './orchestration/index.js';
+export { buildReport } from './reports/build-report.js';
+export { renderMarkdown } from './reports/render-markdown.js';
+export { buildSummary, expandSamples, runEvaluation } from './runner/index.js';
+// The spine: contracts, models, runs, judges and metrics.
+export * from './spec/index.js';
+export { DirectoryRunStore, InMemoryRunStore, mergeRuns } from './store/index.js';
+export { findSuite, suiteRegistry } from './suites/registry.js';
+export { defineSuite, type SampleSpec, type Suite, type SuiteDefinition } from './suites/suite.js';
