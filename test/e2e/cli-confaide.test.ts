@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -326,6 +326,19 @@ describe('confidant CLI user errors', () => {
       /unknown role "wizard"/,
     );
     expectUserError(await cli(['run', 'confaide', '--tier', '3', '--model', 'acme:x']), /acme/);
+  });
+
+  it('a malformed data file is named with its line', async () => {
+    const dataDir = join(work, 'bad-data');
+    mkdirSync(join(dataDir, 'confaide'), { recursive: true });
+    for (const name of readdirSync(join(sharedDatasets, 'confaide'))) {
+      copyFileSync(join(sharedDatasets, 'confaide', name), join(dataDir, 'confaide', name));
+    }
+    writeFileSync(join(dataDir, 'confaide', 'tier_1_labels.txt'), 'x\n1.5');
+    expectUserError(
+      await cli(['run', 'confaide', '--tier', '1', '--model', 'mock:echo', '--data-dir', dataDir]),
+      /tier_1_labels\.txt line 1: .*confidant data pull confaide/,
+    );
   });
 
   it('bad suite options', async () => {
