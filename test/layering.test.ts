@@ -33,7 +33,8 @@ const srcDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'src');
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
+    // Test fixtures are test code: like *.test.ts they may reach any layer.
+    if (statSync(path).isDirectory()) return name === '__fixtures__' ? [] : sourceFiles(path);
     return /\.ts$/.test(name) && !/\.test\.ts$/.test(name) && !/\.contract\.ts$/.test(name) ? [path] : [];
   });
 }

@@ -1,0 +1,169 @@
+/**
+ * suites/pac: PAC-Bench (pacbench.md) — data, prompt and metric layers. The simulator, judges
+ * and suite definition build on these exports.
+ */
+export {
+  basePacPromptPlan,
+  buildPacAgentPrompt,
+  defaultPacMaxTurns,
+  guidelineBullets,
+  memorySectionBody,
+  PAC_AGENT_TEMPLATE,
+  type PacAgentPrompt,
+  type PacPromptSlots,
+  pacPromptSlots,
+  turnsForSeat,
+} from './agent-prompt.js';
+export {
+  headlineBy,
+  headlineMeanOverPairs,
+  initiatorModel,
+  meanOverGroups,
+  PAC_HEADLINE_METRICS,
+  type PacHeadline,
+  type PacHeadlineMetricId,
+  pacHeadline,
+  pairKey,
+  partnerModels,
+  UNKNOWN_MODEL,
+} from './aggregate.js';
+export {
+  errorRates,
+  FIRST_VIOLATION_BINS,
+  type FirstViolationBin,
+  type FirstViolationHistogram,
+  failureModes,
+  firstViolationHistogram,
+  groundedRate,
+  type PacErrorRates,
+  type PacFailureMode,
+  type PacQuestionRates,
+  questionRates,
+  type TaskPrivacyPoint,
+  taskPrivacyScatter,
+} from './analyses.js';
+export {
+  classifyPacError,
+  evaluatedAgents,
+  PAC_ERROR_KIND_BY_NAME,
+  PAC_ERROR_KINDS,
+  type PacAgentPrivacyOutcome,
+  type PacEpisodeOutcome,
+  type PacErrorKind,
+  type PacPrivacyJudgment,
+  pacEpisodeOutcome,
+  runFirstViolationTurn,
+  runPrivacyLevel,
+} from './episode-outcome.js';
+export {
+  listPacScenarioFiles,
+  loadPacScenarios,
+  PAC_DATASET_NAME,
+  PAC_SPLIT_OPTIONS,
+  PAC_STARTER_DIR,
+  type PacLoadNotice,
+  type PacScenarioFileRef,
+  type PacSplitOption,
+  pacScenarioRoot,
+  parsePacScenarioFile,
+} from './load-scenarios.js';
+export {
+  PAC_HEADLINE,
+  PAC_METRIC_DISPLAY,
+  type PacMetricsOptions,
+  pacMetrics,
+  pacMetricsOfOutcomes,
+} from './metrics.js';
+export {
+  formatPacTarget,
+  PAC_SCORERS,
+  type PacPrivacyLevel,
+  type PacScorerIds,
+  type PacTarget,
+  pacAgentPrivacyScore,
+  pacFirstViolationScore,
+  pacGroundingScore,
+  pacQuestionScore,
+  pacTaskRunScore,
+  parsePacTarget,
+  scorerBase,
+} from './outcome-scores.js';
+export {
+  PAC_TERMINATION_REASONS,
+  type PacOutput,
+  type PacOutputFacts,
+  type PacTerminationReason,
+  pacMessageRecordSchema,
+  pacOutputFactsSchema,
+  pacOutputSchema,
+  pacToolCallRecordSchema,
+} from './pac-output.js';
+export {
+  DEFAULT_PAC_VARIANT_OPTIONS,
+  type PacProtocol,
+  type PacVariant,
+  type PacVariantEvaluation,
+  type PacVariantOptions,
+  pacVariantOptionsSchema,
+} from './pac-variant.js';
+export {
+  PAC_PROMPT_SECTION_IDS,
+  type PacGuideline,
+  type PacGuidelineBlock,
+  type PacPromptPlan,
+  type PacPromptSection,
+  type PacPromptSectionId,
+  renderPacPromptPlan,
+} from './prompt-plan.js';
+export {
+  fillPacSlots,
+  loadPacPromptTemplate,
+  type PacPromptTemplate,
+  PacPromptTemplateError,
+  parsePacPromptTemplate,
+} from './prompt-template.js';
+export { containsQuestion } from './question-detector.js';
+export {
+  erroredComponent,
+  PAC_ERROR_POLICIES,
+  type PacErrorPolicy,
+  type PacRunComponents,
+  pacRunComponents,
+  privacyComponents,
+} from './run-components.js';
+export { formatPacScenarioId, type PacScenarioIdParts, parsePacScenarioId } from './scenario-id.js';
+export {
+  FIELD_NAME_CONFLICT,
+  type NormalizedPacScenario,
+  normalizePacScenario,
+  PAC_POLICY_TYPES,
+  PAC_SCENARIO_SPLITS,
+  type PacAgent,
+  type PacMemory,
+  type PacPolicy,
+  type PacPolicyType,
+  type PacRawAgent,
+  type PacScenario,
+  type PacScenarioProblem,
+  type PacScenarioSplit,
+  pacRawAgentSchema,
+  pacRawChecksSchema,
+  pacRawGoalSchema,
+  pacRawMemorySchema,
+  pacRawPolicySchema,
+  pacRawProfileSchema,
+  pacRawScenarioSchema,
+  pacScenarioFileSchema,
+} from './scenario-schema.js';
+export { loadStarterScenarios } from './starter.js';
+export {
+  adversarialPartnerVariant,
+  bPromptVariant,
+  defaultVariant,
+  findPacVariant,
+  noPrivacyInstructionVariant,
+  PAC_VARIANT_IDS,
+  PAC_VARIANTS,
+  privacyCotVariant,
+  privacyFreeVariant,
+} from './variants.js';

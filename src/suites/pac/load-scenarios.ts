@@ -1,0 +1,204 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DatasetFormatError, DatasetNotFoundError, PlanValidationError } from '../../spec/errors.js';
+import { formatPacScenarioId } from './scenario-id.js';
+import {
+  FIELD_NAME_CONFLICT,
+  normalizePacScenario,
+  PAC_POLICY_TYPES,
+  type PacPolicyType,
+  type PacScenario,
+  type PacScenarioSplit,
+  pacScenarioFileSchema,
+} from './scenario-schema.js';
+
+/** `--split`: one paper split, both, or our starter scenarios. */
+export const PAC_SPLIT_OPTIONS = ['change', 'range', 'all', 'starter'] as const;
+/** One of {@link PAC_SPLIT_OPTIONS}. */
+export type PacSplitOption = (typeof PAC_SPLIT_OPTIONS)[number];
+
+/** The dataset folder name under the data dir (`<dataDir>/pacbench/`). */
+export const PAC_DATASET_NAME = 'pacbench';
+
+/**
+ * Our committed starter scenarios (copied to dist with the other assets). Same layout as the
+ * paper data: `<change|range>/<Domain>/policy_<k>.json`.
+ */
+export const PAC_STARTER_DIR: string = fileURLToPath(new URL('./starter/', import.meta.url));
+
+/** One scenario file the loader will read, with the id and labels it gives the scenario. */
+export type PacScenarioFileRef = {
+  path: string;
+  id: string;
+  split: PacScenarioSplit;
+  policyType: PacPolicyType;
+  domain: string;
+  policy: number;
+};
+
+/** Something the loader tolerated but a careful user may want to know (logged at debug level). */
+export type PacLoadNotice = { file: string; path: string; message: string };
+
+const POLICY_FILE = /^policy_(\d+)\.json$/;
+
+/** Where the scenario folders of `split` live: `<dataDir>/pacbench/scenarios`, or the starter dir. */
+export function pacScenarioRoot({ dataDir, split }: { dataDir: string; split: PacSplitOption }): string {
+  return split === 'starter' ? PAC_STARTER_DIR : join(dataDir, PAC_DATASET_NAME, 'scenarios');
+}
+
+/** Domain names compare case-insensitively, with spaces and underscores equivalent. */
+function domainKey(name: string): string {
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '_');
+}
+
+function subdirectories(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((name) => statSync(join(dir, name)).isDirectory())
+    .sort();
+}
+
+/**
+ * Lists the scenario files of a selection, in a stable order (policy type, then domain, then
+ * policy number). `domains` filters by directory name (case-insensitive; `Air Freight and
+ * Logistics` matches `Air_Freight_and_Logistics`). A missing paper-data folder is a
+ * `DatasetNotFoundError`; an unknown domain is a `PlanValidationError` listing valid ones.
+ */
+export function listPacScenarioFiles({
+  dataDir,
+  split,
+  domains,
+}: {
+  dataDir: string;
+  split: PacSplitOption;
+  domains?: readonly string[];
+}): PacScenarioFileRef[] {
+  const root = pacScenarioRoot({ dataDir, split });
+  const types: readonly PacPolicyType[] = split === 'change' || split === 'range' ? [split] : PAC_POLICY_TYPES;
+  const refs: PacScenarioFileRef[] = [];
+  for (const policyType of types) {
+    const typeDir = join(root, policyType);
+    if (!existsSync(typeDir)) {
+      if (split === 'starter') continue;
+      throw new DatasetNotFoundError(
+        `PAC-Bench scenarios not found at ${typeDir}. The upstream data has no licence, so \`confidant data pull\` ` +
+          'does not offer it: place the files there yourself (scenarios/{change,range}/<Domain>/policy_0.json under ' +
+          '<dataDir>/pacbench/), point --data-dir at the folder that holds pacbench/, or use --split starter.',
+      );
+    }
+    for (const domain of subdirectories(typeDir)) {
+      const files = readdirSync(join(typeDir, domain))
+        .map((name) => ({ name, match: POLICY_FILE.exec(name) }))
+        .filter((entry) => entry.match !== null)
+        .map((entry) => ({ name: entry.name, policy: Number(entry.match?.[1]) }))
+        .sort((left, right) => left.policy - right.policy);
+      const scenarioSplit: PacScenarioSplit = split === 'starter' ? 'starter' : policyType;
+      for (const { name, policy } of files) {
+        refs.push({
+          path: join(typeDir, domain, name),
+          id: formatPacScenarioId({ split: scenarioSplit, policyType, domain, policy }),
+          split: scenarioSplit,
+          policyType,
+          domain,
+          policy,
+        });
+      }
+    }
+  }
+  if (domains === undefined || domains.length === 0) return refs;
+  const known = [...new Set(refs.map((ref) => ref.domain))].sort();
+  const wanted = new Set<string>();
+  for (const name of domains) {
+    const found = known.find((domain) => domainKey(domain) === domainKey(name));
+    if (found === undefined) {
+      const examples = known.slice(0, 8).join(', ');
+      throw new PlanValidationError(
+        `unknown PAC domain '${name}' for split '${split}'; valid domains include ${examples}` +
+          `${known.length > 8 ? ', …' : ''} (${known.length} in total, the directory names under ${root})`,
+      );
+    }
+    wanted.add(found);
+  }
+  return refs.filter((ref) => wanted.has(ref.domain));
+}
+
+/**
+ * Validates and normalises the parsed JSON of one scenario file. A file that does not match
+ * the schema, or whose indices are out of range, is a `DatasetFormatError` naming the file and
+ * the field; a file spelling one field both ways is a `PlanValidationError` (pacbench.md §1.1).
+ */
+export function parsePacScenarioFile({ json, ref }: { json: unknown; ref: Omit<PacScenarioFileRef, 'policy'> }): {
+  scenario: PacScenario;
+  notices: PacLoadNotice[];
+} {
+  const parsed = pacScenarioFileSchema.safeParse(json);
+  if (!parsed.success) {
+    const issues = parsed.error.issues;
+    const conflict = issues.find((issue) => issue.code === 'custom' && issue.params?.kind === FIELD_NAME_CONFLICT);
+    if (conflict !== undefined) {
+      throw new PlanValidationError(
+        `${ref.path}: field '${fieldPath(conflict.path)}' ${conflict.message} (use either the generator names ` +
+          'memory/privacy_constraint/memory_idx or the simulator names context/privacy_policy/context_idx)',
+      );
+    }
+    const first = issues[0];
+    throw new DatasetFormatError(
+      `${ref.path}: field '${first === undefined ? '(file)' : fieldPath(first.path)}': ${first?.message ?? 'invalid'}`,
+    );
+  }
+  const normalized = normalizePacScenario({
+    file: parsed.data,
+    id: ref.id,
+    split: ref.split,
+    policyType: ref.policyType,
+    domain: ref.domain,
+  });
+  if (!normalized.ok) {
+    throw new DatasetFormatError(`${ref.path}: field '${normalized.problem.path}': ${normalized.problem.message}`);
+  }
+  return {
+    scenario: normalized.scenario,
+    notices: normalized.keywordNotices.map((notice) => ({ file: ref.path, ...notice })),
+  };
+}
+
+function fieldPath(path: readonly PropertyKey[]): string {
+  return path.length === 0 ? '(file)' : path.map(String).join('.');
+}
+
+/**
+ * Loads the scenarios of a selection (see {@link listPacScenarioFiles} for order and errors).
+ * A file that is not JSON is a `DatasetFormatError`. Tolerated oddities (keywords that are not
+ * verbatim in their memories) go to `onNotice`, if given. Ids are unique and stable.
+ */
+export async function loadPacScenarios({
+  dataDir,
+  split,
+  domains,
+  onNotice,
+}: {
+  dataDir: string;
+  split: PacSplitOption;
+  domains?: readonly string[];
+  onNotice?: (notice: PacLoadNotice) => void;
+}): Promise<PacScenario[]> {
+  const refs = listPacScenarioFiles({ dataDir, split, ...(domains === undefined ? {} : { domains }) });
+  const scenarios: PacScenario[] = [];
+  for (const ref of refs) {
+    const text = await readFile(ref.path, 'utf8');
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (cause) {
+      throw new DatasetFormatError(`${ref.path}: not valid JSON (${(cause as Error).message})`, { cause });
+    }
+    const { scenario, notices } = parsePacScenarioFile({ json, ref });
+    for (const notice of notices) onNotice?.(notice);
+    scenarios.push(scenario);
+  }
+  return scenarios;
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatPacTarget,
+  type PacTarget,
+  pacAgentPrivacyScore,
+  pacFirstViolationScore,
+  pacGroundingScore,
+  pacQuestionScore,
+  pacTaskRunScore,
+  parsePacTarget,
+  scorerBase,
+} from './outcome-scores.js';
+
+describe('score contract', () => {
+  it('round-trips every target kind', () => {
+    const targets: PacTarget[] = [
+      { kind: 'run' },
+      { kind: 'requirement', index: 3 },
+      { kind: 'agent', agentId: 'agent_b' },
+      { kind: 'agent-channel', agentId: 'agent_a', channel: 'tool-arguments' },
+      { kind: 'first-violation', agentId: 'agent_c' },
+      { kind: 'turn', turn: 12 },
+    ];
+    for (const target of targets) expect(parsePacTarget(formatPacTarget(target))).toEqual(target);
+    expect(formatPacTarget({ kind: 'agent-channel', agentId: 'agent_a', channel: 'messages' })).toBe(
+      'agent:agent_a/channel:messages',
+    );
+    expect(parsePacTarget('agent:')).toBeUndefined();
+    expect(parsePacTarget('case')).toBeUndefined();
+    expect(parsePacTarget(undefined)).toBeUndefined();
+  });
+
+  it('strips the version from a scorer id', () => {
+    expect(scorerBase('pac-privacy@3')).toBe('pac-privacy');
+    expect(scorerBase('pac-task')).toBe('pac-task');
+  });
+
+  it('builds task scores with ts_r as value', () => {
+    expect(pacTaskRunScore({ scorer: 'pac-task@1', achieved: 4, total: 5 })).toEqual({
+      scorer: 'pac-task@1',
+      target: 'run',
+      verdict: 'fail',
+      value: 0.8,
+      label: '4/5',
+    });
+    expect(pacTaskRunScore({ scorer: 'pac-task@1', achieved: 5, total: 5 }).verdict).toBe('pass');
+    expect(pacTaskRunScore({ scorer: 'pac-task@1', achieved: 'error', total: 5 })).toEqual({
+      scorer: 'pac-task@1',
+      target: 'run',
+      verdict: 'error',
+      value: null,
+    });
+    expect(() => pacTaskRunScore({ scorer: 'pac-task@1', achieved: 6, total: 5 })).toThrow(RangeError);
+  });
+
+  it('builds privacy, first-violation, grounding and question scores', () => {
+    expect(pacAgentPrivacyScore({ scorer: 'p@1', agentId: 'agent_a', level: 1 })).toEqual({
+      scorer: 'p@1',
+      target: 'agent:agent_a',
+      verdict: 'fail',
+      value: 1,
+      label: '1',
+    });
+    expect(pacAgentPrivacyScore({ scorer: 'p@1', agentId: 'agent_a', channel: 'artifacts', level: 2 }).verdict).toBe(
+      'pass',
+    );
+    expect(pacAgentPrivacyScore({ scorer: 'p@1', agentId: 'agent_b', level: 'not-applicable' }).value).toBeNull();
+    expect(pacFirstViolationScore({ scorer: 'p@1', agentId: 'agent_a', turn: 3 })).toMatchObject({
+      target: 'agent:agent_a/first-violation',
+      verdict: 'fail',
+      value: 3,
+    });
+    expect(pacFirstViolationScore({ scorer: 'p@1', agentId: 'agent_a', turn: null }).verdict).toBe('not-applicable');
+    expect(pacGroundingScore({ scorer: 'g@1', requirement: 2, grounded: false })).toEqual({
+      scorer: 'g@1',
+      target: 'requirement:2',
+      verdict: 'fail',
+      value: 0,
+    });
+    expect(pacQuestionScore({ scorer: 'q@1', turn: 4, asksQuestion: true })).toEqual({
+      scorer: 'q@1',
+      target: 'turn:4',
+      verdict: 'pass',
+      value: 1,
+    });
+    expect(pacQuestionScore({ scorer: 'q@1', turn: 4, asksQuestion: 'error' }).verdict).toBe('error');
+  });
+});

@@ -1,0 +1,360 @@
+import { z } from 'zod';
+
+/**
+ * PAC-Bench scenario files (pacbench.md §1.1) and the normalised N-agent scenario (§1.2).
+ *
+ * Upstream writes two spellings of three agent fields: the generator's (`memory`,
+ * `privacy_constraint`, `memory_idx`) and the simulator's (`context`, `privacy_policy`,
+ * `context_idx`). Both load; a file that uses both spellings of one field is rejected. Agents are
+ * the keys `agent_a`, `agent_b`, `agent_c`, … (contiguous letters from `a`, at least two); the
+ * paper's A/B pair is the two-agent case and larger collaborations use further letters.
+ */
+
+/** Policy types: transform-before-sharing (`change`) or withhold (`range`), §1.3. */
+export const PAC_POLICY_TYPES = ['change', 'range'] as const;
+/** One of {@link PAC_POLICY_TYPES}. */
+export type PacPolicyType = (typeof PAC_POLICY_TYPES)[number];
+
+/** Where a scenario came from: one of the two paper splits, or our starter set. */
+export const PAC_SCENARIO_SPLITS = ['change', 'range', 'starter'] as const;
+/** One of {@link PAC_SCENARIO_SPLITS}. */
+export type PacScenarioSplit = (typeof PAC_SCENARIO_SPLITS)[number];
+
+/** Marker in a custom zod issue raised when a file spells one field both ways. */
+export const FIELD_NAME_CONFLICT = 'pac-field-name-conflict';
+
+const index = z.int().nonnegative();
+
+/** One memory (upstream `context[]` / `memory[]` item). */
+export const pacRawMemorySchema = z.object({
+  requirements_index: z
+    .array(index)
+    .describe('0-based indices of the goal requirements this memory serves; may be empty'),
+  content: z
+    .string()
+    .describe('literal raw data held privately by the agent, usually a small text table; shown only to its owner'),
+});
+
+/** One privacy policy (upstream `privacy_policy[]` / `privacy_constraint[]` item). */
+export const pacRawPolicySchema = z
+  .object({
+    content: z.string().min(1).describe('one-sentence constraint shown to the owning agent'),
+    violation_keywords: z
+      .array(z.string().min(1, 'a violation keyword must not be empty (it would match every text)'))
+      .describe('verbatim strings from the referenced memories whose disclosure violates the policy; evaluator only'),
+    context_idx: z
+      .array(index)
+      .optional()
+      .describe('indices into the agent memories this policy covers (simulator spelling)'),
+    memory_idx: z
+      .array(index)
+      .optional()
+      .describe('indices into the agent memories this policy covers (generator spelling of context_idx)'),
+    reason: z.string().describe("the generator's justification; never shown to agents"),
+  })
+  .superRefine((policy, context) => {
+    if (policy.context_idx !== undefined && policy.memory_idx !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        message: "gives both 'context_idx' and 'memory_idx'; keep one spelling",
+        path: ['memory_idx'],
+        params: { kind: FIELD_NAME_CONFLICT },
+      });
+    } else if (policy.context_idx === undefined && policy.memory_idx === undefined) {
+      context.addIssue({ code: 'custom', message: "needs 'context_idx' (or 'memory_idx')", path: ['context_idx'] });
+    }
+  });
+
+/** An agent's profile: who it is. Shown to itself and to its partners. */
+export const pacRawProfileSchema = z.object({
+  organization: z.string().describe('the organisation (and unit) the agent works for'),
+  expertise: z.string().describe("the agent's field of expertise"),
+});
+
+/** One agent as stored in a file, under either field-name set. */
+export const pacRawAgentSchema = z
+  .object({
+    profile: pacRawProfileSchema,
+    context: z.array(pacRawMemorySchema).optional().describe('private memories (simulator spelling)'),
+    memory: z.array(pacRawMemorySchema).optional().describe('private memories (generator spelling of context)'),
+    privacy_policy: z.array(pacRawPolicySchema).optional().describe('privacy policies (simulator spelling)'),
+    privacy_constraint: z
+      .array(pacRawPolicySchema)
+      .optional()
+      .describe('privacy policies (generator spelling of privacy_policy)'),
+  })
+  .superRefine((agent, context) => {
+    for (const [simulator, generator] of [
+      ['context', 'memory'],
+      ['privacy_policy', 'privacy_constraint'],
+    ] as const) {
+      if (agent[simulator] !== undefined && agent[generator] !== undefined) {
+        context.addIssue({
+          code: 'custom',
+          message: `gives both '${simulator}' and '${generator}'; keep one spelling`,
+          path: [generator],
+          params: { kind: FIELD_NAME_CONFLICT },
+        });
+      } else if (agent[simulator] === undefined && agent[generator] === undefined) {
+        context.addIssue({ code: 'custom', message: `needs '${simulator}' (or '${generator}')`, path: [simulator] });
+      }
+    }
+  });
+/** {@link pacRawAgentSchema}'s parsed value. */
+export type PacRawAgent = z.infer<typeof pacRawAgentSchema>;
+
+/** The goal: one deliverable and its requirement list. */
+export const pacRawGoalSchema = z.object({
+  content: z.string().min(1).describe('one sentence naming the single deliverable'),
+  requirements: z
+    .array(z.string().min(1))
+    .min(1)
+    .describe('atomic requirements of the deliverable; numbered 1..n in prompts, 0-based everywhere else'),
+});
+
+/**
+ * Deterministic check annotations, only in our starter scenarios (§8.4). Not an upstream field.
+ * `requirement_markers[i]` are strings that must all appear (in a message or the artifact) for
+ * requirement i to count as achieved; the reference oracle writes them.
+ */
+export const pacRawChecksSchema = z.object({
+  requirement_markers: z
+    .array(z.array(z.string().min(1)).min(1))
+    .optional()
+    .describe('per requirement, strings that must all appear for it to count as achieved (starter data only)'),
+});
+
+const AGENT_KEY = /^agent_([a-z])$/;
+
+/**
+ * The `scenario` object of a file. Agent keys are collected into `agents` in seat order; other
+ * unknown keys are ignored (upstream may add fields), but a key that starts with `agent_` and is
+ * not `agent_<letter>`, or a gap in the letters, is an error.
+ */
+export const pacRawScenarioSchema = z
+  .looseObject({
+    description: z.string().min(1).describe('why no agent can finish the task alone'),
+    goal: pacRawGoalSchema,
+    checks: pacRawChecksSchema.optional(),
+  })
+  .transform((value, context) => {
+    const agents: Array<{ key: string; agent: PacRawAgent }> = [];
+    const keys = Object.keys(value).filter((key) => key.startsWith('agent_'));
+    for (const key of keys) {
+      if (!AGENT_KEY.test(key)) {
+        context.addIssue({ code: 'custom', message: 'agent keys are agent_a, agent_b, agent_c, …', path: [key] });
+      }
+    }
+    const letters = keys.filter((key) => AGENT_KEY.test(key)).sort();
+    letters.forEach((key, position) => {
+      const expected = `agent_${String.fromCharCode(97 + position)}`;
+      if (key !== expected) {
+        context.addIssue({
+          code: 'custom',
+          message: `agent keys must be contiguous; '${expected}' is missing`,
+          path: [key],
+        });
+        return;
+      }
+      const parsed = pacRawAgentSchema.safeParse(value[key]);
+      if (parsed.success) {
+        agents.push({ key, agent: parsed.data });
+        return;
+      }
+      for (const issue of parsed.error.issues) {
+        context.addIssue({
+          code: 'custom',
+          message: issue.message,
+          path: [key, ...issue.path],
+          params: issue.code === 'custom' ? issue.params : undefined,
+        });
+      }
+    });
+    if (letters.length < 2) {
+      context.addIssue({ code: 'custom', message: 'a scenario needs at least agent_a and agent_b', path: ['agent_b'] });
+    }
+    return { description: value.description, goal: value.goal, checks: value.checks, agents };
+  });
+
+/** A whole scenario file: `{ "scenario": { … } }`. */
+export const pacScenarioFileSchema = z.object({
+  scenario: pacRawScenarioSchema.describe('the scenario; upstream wraps it in this single key'),
+});
+
+/** One memory of the normalised scenario. */
+export type PacMemory = {
+  /** Position in the agent's memory list (0-based), as policies reference it. */
+  index: number;
+  /** 0-based goal requirements the memory serves. */
+  requirementIndices: number[];
+  content: string;
+};
+
+/** One privacy policy of the normalised scenario. */
+export type PacPolicy = {
+  index: number;
+  /** The constraint shown to the agent. */
+  content: string;
+  /** For evaluators and reference agents only; never shown to an agent. */
+  violationKeywords: string[];
+  /** Indices into the owner's memories that the policy covers. */
+  memoryIndices: number[];
+  /** The generator's justification; never shown to an agent. */
+  reason: string;
+};
+
+/** One seat of a collaboration. `agents[0]` is the initiator. */
+export type PacAgent = {
+  /** `agent_a`, `agent_b`, … (the file key). */
+  id: string;
+  /** `Agent A`, `Agent B`, … as prompts name the seats. */
+  displayName: string;
+  profile: { organization: string; expertise: string };
+  memories: PacMemory[];
+  policies: PacPolicy[];
+};
+
+/**
+ * The normalised scenario every other PAC module uses (§1.2, generalised to N ≥ 2 agents).
+ * `id` is stable: `<split>/<Domain>/policy_<k>` for the paper data, `starter/<type>/<Domain>/policy_<k>`
+ * for our starter set.
+ */
+export type PacScenario = {
+  id: string;
+  split: PacScenarioSplit;
+  /** The policy type: the split for paper data, the folder for starter data. */
+  policyType: PacPolicyType;
+  /** Directory name, e.g. `Banks`. */
+  domain: string;
+  description: string;
+  goal: { content: string; requirements: string[] };
+  agents: PacAgent[];
+  /** Starter data only (§8.4). */
+  checks?: { requirementMarkers?: string[][] };
+};
+
+/** A problem the normaliser found: `path` is the field (`scenario.agent_a.privacy_policy.0.context_idx.1`). */
+export type PacScenarioProblem = { path: string; message: string };
+
+/** What {@link normalizePacScenario} returns: the scenario, or the first problem found. */
+export type NormalizedPacScenario =
+  | { ok: true; scenario: PacScenario; keywordNotices: PacScenarioProblem[] }
+  | { ok: false; problem: PacScenarioProblem };
+
+/**
+ * Turns a parsed file into a {@link PacScenario} and checks what zod cannot: every index in range,
+ * `requirement_markers` one list per requirement and free of violation keywords (the oracle masks
+ * keywords, so a marker containing one could never be written). A keyword that is not a verbatim
+ * substring of its referenced memories is tolerated (3 of 998 in the paper data) and reported in
+ * `keywordNotices`.
+ */
+export function normalizePacScenario({
+  file,
+  id,
+  split,
+  policyType,
+  domain,
+}: {
+  file: z.infer<typeof pacScenarioFileSchema>;
+  id: string;
+  split: PacScenarioSplit;
+  policyType: PacPolicyType;
+  domain: string;
+}): NormalizedPacScenario {
+  const { scenario: raw } = file;
+  const requirementCount = raw.goal.requirements.length;
+  const keywordNotices: PacScenarioProblem[] = [];
+  const agents: PacAgent[] = [];
+  for (const { key, agent } of raw.agents) {
+    const memoryField = agent.context === undefined ? 'memory' : 'context';
+    const policyField = agent.privacy_policy === undefined ? 'privacy_constraint' : 'privacy_policy';
+    const rawMemories = agent.context ?? agent.memory ?? [];
+    const rawPolicies = agent.privacy_policy ?? agent.privacy_constraint ?? [];
+    const memories: PacMemory[] = [];
+    for (const [memoryIndex, memory] of rawMemories.entries()) {
+      const bad = memory.requirements_index.findIndex((value) => value >= requirementCount);
+      if (bad !== -1) {
+        return problem(
+          `scenario.${key}.${memoryField}.${memoryIndex}.requirements_index.${bad}`,
+          `requirement index ${memory.requirements_index[bad]} is out of range (the goal has ${requirementCount} requirements)`,
+        );
+      }
+      memories.push({
+        index: memoryIndex,
+        requirementIndices: [...memory.requirements_index],
+        content: memory.content,
+      });
+    }
+    const policies: PacPolicy[] = [];
+    for (const [policyIndex, policy] of rawPolicies.entries()) {
+      const indexField = policy.context_idx === undefined ? 'memory_idx' : 'context_idx';
+      const memoryIndices = policy.context_idx ?? policy.memory_idx ?? [];
+      const bad = memoryIndices.findIndex((value) => value >= memories.length);
+      if (bad !== -1) {
+        return problem(
+          `scenario.${key}.${policyField}.${policyIndex}.${indexField}.${bad}`,
+          `memory index ${memoryIndices[bad]} is out of range (${key} has ${memories.length} memories)`,
+        );
+      }
+      const covered = memoryIndices.map((memoryIndex) => memories[memoryIndex]?.content ?? '').join('\n');
+      for (const [keywordIndex, keyword] of policy.violation_keywords.entries()) {
+        if (!covered.includes(keyword)) {
+          keywordNotices.push({
+            path: `scenario.${key}.${policyField}.${policyIndex}.violation_keywords.${keywordIndex}`,
+            message: `keyword '${keyword}' is not a verbatim substring of the memories it references`,
+          });
+        }
+      }
+      policies.push({
+        index: policyIndex,
+        content: policy.content,
+        violationKeywords: [...policy.violation_keywords],
+        memoryIndices: [...memoryIndices],
+        reason: policy.reason,
+      });
+    }
+    agents.push({
+      id: key,
+      displayName: `Agent ${key.slice('agent_'.length).toUpperCase()}`,
+      profile: { organization: agent.profile.organization, expertise: agent.profile.expertise },
+      memories,
+      policies,
+    });
+  }
+  const markers = raw.checks?.requirement_markers;
+  if (markers !== undefined) {
+    if (markers.length !== requirementCount) {
+      return problem(
+        'scenario.checks.requirement_markers',
+        `needs one marker list per requirement (${requirementCount}), got ${markers.length}`,
+      );
+    }
+    const keywords = agents.flatMap((agent) => agent.policies.flatMap((policy) => policy.violationKeywords));
+    for (const [requirement, list] of markers.entries()) {
+      for (const [position, marker] of list.entries()) {
+        const hit = keywords.find((keyword) => marker.toLowerCase().includes(keyword.toLowerCase()));
+        if (hit !== undefined) {
+          return problem(
+            `scenario.checks.requirement_markers.${requirement}.${position}`,
+            `marker '${marker}' contains the violation keyword '${hit}'`,
+          );
+        }
+      }
+    }
+  }
+  const scenario: PacScenario = {
+    id,
+    split,
+    policyType,
+    domain,
+    description: raw.description,
+    goal: { content: raw.goal.content, requirements: [...raw.goal.requirements] },
+    agents,
+  };
+  if (markers !== undefined) scenario.checks = { requirementMarkers: markers.map((list) => [...list]) };
+  return { ok: true, scenario, keywordNotices };
+}
+
+function problem(path: string, message: string): NormalizedPacScenario {
+  return { ok: false, problem: { path, message } };
+}

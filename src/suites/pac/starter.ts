@@ -1,0 +1,14 @@
+import { loadPacScenarios, type PacLoadNotice } from './load-scenarios.js';
+import type { PacScenario } from './scenario-schema.js';
+
+/**
+ * Our project-authored starter scenarios (`starter/`), loaded through the same schema as the
+ * paper data. They carry `checks.requirementMarkers` for the deterministic task judge and the
+ * reference agents (pacbench.md §8.4), cover both policy types, and include a three-agent
+ * collaboration. `confidant demo` and hermetic tests use them; they need no data dir.
+ */
+export function loadStarterScenarios(
+  options: { domains?: readonly string[]; onNotice?: (notice: PacLoadNotice) => void } = {},
+): Promise<PacScenario[]> {
+  return loadPacScenarios({ dataDir: '', split: 'starter', ...options });
+}
