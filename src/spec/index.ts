@@ -1,4 +1,5 @@
 export * from './chat-model.js';
+export * from './chunk.js';
 export * from './defense.js';
 export * from './errors.js';
 export * from './event.js';
@@ -11,3 +12,4 @@ export * from './run-record.js';
 export * from './run-store.js';
 export * from './score.js';
 export * from './task-prompt.js';
+export * from './tool.js';
