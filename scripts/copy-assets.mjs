@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const src = join(root, 'src');
 const dist = join(root, 'dist');
-const assetPattern = /\.(md|json|txt)$/;
+const assetPattern = /\.(md|json|jsonl|txt)$/;
 const skipDirs = new Set(['__fixtures__']);
 
 function walk(dir) {

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  type CommunityDocument,
+  communitySchema,
+  documentSchema,
+  secretIdsOf,
+  secretSchema,
+  sharingKindOf,
+} from './community-schema.js';
+
+const base = { time: '2024-03-01T10:00:00Z', participants: ['ana'], ownerId: 'ana', isNoise: false };
+
+describe('documentSchema', () => {
+  it('accepts every document kind', () => {
+    const documents: CommunityDocument[] = [
+      {
+        ...base,
+        docId: 'c',
+        type: 'chat',
+        channel: 'email',
+        participants: ['ana', 'ben'],
+        messages: [{ messageId: 'm1', speakerId: 'ana', text: 'hi', time: '2024-03-01T10:00:00Z', secretIds: ['s'] }],
+      },
+      {
+        ...base,
+        docId: 'g',
+        type: 'group-chat',
+        groupId: 'club',
+        messages: [{ messageId: 'm1', speakerId: 'ana', text: 'hi', time: '2024-03-01T10:00:00+01:00' }],
+      },
+      { ...base, docId: 'a', type: 'ai-chat', messages: [{ messageId: 'm1', role: 'user', content: 'help' }] },
+      { ...base, docId: 'b', type: 'blog', title: 'T', content: 'P1\n\nP2', revealedAttributes: ['occupation'] },
+      {
+        ...base,
+        docId: 'p',
+        type: 'purchase',
+        items: [{ title: 'Tea', description: 'Green', brand: 'Leaf', categories: ['food'] }],
+      },
+    ];
+    for (const doc of documents) expect(documentSchema.parse(doc)).toEqual(doc);
+  });
+
+  it('rejects a blog with secret tags, an unknown kind, and a time without a zone, with paths', () => {
+    const issues = (value: unknown) =>
+      documentSchema.safeParse(value).error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.code}`);
+    expect(issues({ ...base, docId: 'b', type: 'blog', title: 'T', content: 'x', secretIds: ['s'] })).toEqual([
+      ': unrecognized_keys',
+    ]);
+    expect(issues({ ...base, docId: 'x', type: 'fax' })).toEqual(['type: invalid_union']);
+    expect(issues({ ...base, docId: 'a', type: 'ai-chat', time: '2024-03-01T10:00:00', messages: [] })).toEqual([
+      'time: invalid_format',
+      'messages: too_small',
+    ]);
+  });
+});
+
+describe('secretSchema', () => {
+  const secret = {
+    secretId: 's',
+    ownerId: 'ana',
+    content: 'c',
+    coreComponents: ['c'],
+    probeHint: 'h',
+    sharingEvents: [{ eventId: 'e', audience: { kind: 'ai' }, sharedAt: '2024-03-01T10:00:00Z', docIds: ['a'] }],
+  };
+
+  it('requires at least one sharing event, core component and document', () => {
+    expect(secretSchema.parse(secret)).toEqual(secret);
+    expect(secretSchema.safeParse({ ...secret, sharingEvents: [] }).success).toBe(false);
+    expect(secretSchema.safeParse({ ...secret, coreComponents: [] }).success).toBe(false);
+    expect(
+      secretSchema.safeParse({
+        ...secret,
+        sharingEvents: [{ ...secret.sharingEvents[0], audience: { kind: 'users', userIds: [] } }],
+      }).success,
+    ).toBe(false);
+  });
+
+  it('classifies the sharing kind', () => {
+    const event = (audience: unknown) => ({ eventId: 'e', audience, sharedAt: '2024-03-01T10:00:00Z', docIds: ['d'] });
+    const parse = (audiences: unknown[]) => secretSchema.parse({ ...secret, sharingEvents: audiences.map(event) });
+    expect(sharingKindOf(parse([{ kind: 'ai' }, { kind: 'ai' }]))).toBe('ai');
+    expect(sharingKindOf(parse([{ kind: 'users', userIds: ['b'] }, { kind: 'ai' }]))).toBe('person');
+    expect(
+      sharingKindOf(
+        parse([
+          { kind: 'users', userIds: ['b'] },
+          { kind: 'group', groupId: 'g' },
+        ]),
+      ),
+    ).toBe('group');
+  });
+});
+
+describe('communitySchema', () => {
+  it('documents its fields and rejects impossible dates', () => {
+    expect(communitySchema.description).toBe('A PrivacyBench community.');
+    const timeline = z.toJSONSchema(communitySchema).properties?.timeline;
+    expect(typeof timeline === 'object' && timeline.description).toBe(
+      'First and last day of the community; every document falls inside.',
+    );
+    const result = communitySchema.safeParse({
+      formatVersion: 1,
+      communityId: 'c',
+      timeline: { start: '2024-02-30', end: '2024-12-31' },
+      users: [],
+      groups: [],
+      relationships: [],
+      secrets: [],
+    });
+    expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['timeline.start', 'users']);
+  });
+});
+
+describe('secretIdsOf', () => {
+  it('collects the tags of messages and items, sorted and unique', () => {
+    const doc: CommunityDocument = {
+      ...base,
+      docId: 'p',
+      type: 'purchase',
+      items: [
+        { title: 'A', description: 'a', brand: 'x', categories: ['c'], secretIds: ['s2', 's1'] },
+        { title: 'B', description: 'b', brand: 'x', categories: ['c'], secretIds: ['s1'] },
+      ],
+    };
+    expect(secretIdsOf(doc)).toEqual(['s1', 's2']);
+    expect(secretIdsOf({ ...base, docId: 'b', type: 'blog', title: 'T', content: 'x' })).toEqual([]);
+  });
+});
