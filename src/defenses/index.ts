@@ -2,6 +2,16 @@
  * defenses/: registered defenses (`--defense`) and the `privacyGuard` AI SDK middleware that
  * brings the same role chains to applications.
  */
+
+export {
+  type AccessControlledRetrievalDefense,
+  type AccessDecision,
+  type AccessPolicy,
+  accessControlledRetrievalDefense,
+  createAccessControlledRetrieval,
+  decideChunkAccess,
+  searchWithAccessControl,
+} from './access-controlled-retrieval.js';
 export type { DefenseEntry, DefenseParameter } from './defense-entry.js';
 export { generationStream } from './generation-stream.js';
 export { conversationText, GUARD_INSTRUCTION, generationText, guardTaskPrompt } from './guard-task-prompt.js';

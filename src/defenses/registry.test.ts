@@ -70,6 +70,7 @@ describe('resolveDefense for the PrivAct baselines', () => {
       ['privacy-prompt', false],
       ['chain:<topology>', 'required'],
       ['one-two-three-check[:upstream]', 'optional'],
+      ['access-controlled-retrieval[:secret-acl|:participants]', 'optional'],
     ]);
   });
 });

@@ -1,5 +1,6 @@
 import type { Defense, TaskKind } from '../spec/defense.js';
 import { PlanValidationError } from '../spec/errors.js';
+import { accessControlledRetrievalEntry } from './access-controlled-retrieval.js';
 import type { DefenseEntry } from './defense-entry.js';
 import { oneTwoThreeCheckFromParameter } from './one-two-three-check.js';
 import { privacyPromptDefense } from './privacy-prompt.js';
@@ -41,6 +42,7 @@ export const defenseRegistry: DefenseEntry[] = [
     parametric: 'optional',
     create: oneTwoThreeCheckFromParameter,
   },
+  accessControlledRetrievalEntry,
 ];
 
 /**

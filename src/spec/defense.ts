@@ -1,4 +1,5 @@
 import type { EmitEvent, GenerateSettings, ModelRoles } from './chat-model.js';
+import type { AccessContext, Chunk } from './chunk.js';
 import type { TaskPrompt } from './task-prompt.js';
 
 /** The kinds of task a suite asks a model to do; defenses declare which they apply to. */
@@ -41,5 +42,11 @@ export type Defense =
       description: string;
       kind: 'retrieval-filter';
       appliesTo: TaskKind[];
-      filter(options: { chunk: unknown; access: unknown }): boolean;
+      /** `true` keeps the chunk: the requester in `access` may see it at `access.at`. */
+      filter(options: { chunk: Chunk; access: AccessContext }): boolean;
+      /**
+       * Why `filter` withholds this chunk, in a few words for the `defense-action` event
+       * (e.g. "carries secret s3, not authorized for u2"). Called only on withheld chunks.
+       */
+      explain?(options: { chunk: Chunk; access: AccessContext }): string;
     };

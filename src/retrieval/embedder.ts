@@ -1,0 +1,45 @@
+import { ConfidantError } from '../spec/errors.js';
+
+/**
+ * Turns texts into fixed-size vectors for vector retrieval. `embed` returns one vector of
+ * exactly `dimension` numbers per text, in input order. `id` names the model and its
+ * settings, so vectors stored under one id are never searched with another's queries.
+ */
+export type Embedder = {
+  readonly id: string;
+  readonly dimension: number;
+  embed(texts: readonly string[], options?: { signal?: AbortSignal }): Promise<Float32Array[]>;
+};
+
+/**
+ * Checks what an embedding model returned: one vector per text, each `dimension` long and
+ * finite. Throws a ConfidantError naming the embedder and the first problem, because a
+ * silently wrong vector would corrupt every ranking that uses it.
+ */
+export function checkEmbeddings({
+  embedderId,
+  dimension,
+  texts,
+  vectors,
+}: {
+  embedderId: string;
+  dimension: number;
+  texts: readonly string[];
+  vectors: readonly ArrayLike<number>[];
+}): void {
+  if (vectors.length !== texts.length) {
+    throw new ConfidantError(`embedder ${embedderId} returned ${vectors.length} vectors for ${texts.length} texts`);
+  }
+  vectors.forEach((vector, index) => {
+    if (vector.length !== dimension) {
+      throw new ConfidantError(
+        `embedder ${embedderId} returned a vector of ${vector.length} numbers for text ${index}; expected ${dimension}`,
+      );
+    }
+    for (let position = 0; position < vector.length; position++) {
+      if (!Number.isFinite(vector[position])) {
+        throw new ConfidantError(`embedder ${embedderId} returned a non-finite number in the vector of text ${index}`);
+      }
+    }
+  });
+}

@@ -1,0 +1,90 @@
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { findProvider } from '../models/provider-registry.js';
+import { ModelSpecError } from '../spec/errors.js';
+import type { ModelSpec } from '../spec/model-spec.js';
+import { createAiSdkEmbedder } from './ai-sdk-embedder.js';
+import type { Embedder } from './embedder.js';
+import { createHashingEmbedder } from './hashing-embedder.js';
+import { createTransformersEmbedder } from './transformers-embedder.js';
+
+/** Providers an `embedder` role spec may name, with an example each. */
+export const EMBEDDER_SPEC_EXAMPLES: Readonly<Record<string, string>> = {
+  openai: 'openai:text-embedding-3-small',
+  ollama: 'ollama:nomic-embed-text',
+  'openai-compatible': 'openai-compatible:my-embedder@http://127.0.0.1:8080/v1',
+  vllm: 'vllm:BAAI/bge-small-en-v1.5@http://127.0.0.1:8000/v1',
+  transformers: 'transformers:/models/all-MiniLM-L6-v2',
+  hashing: 'hashing:384',
+};
+
+/** Options of `resolveEmbedder`. */
+export type ResolveEmbedderOptions = {
+  spec: ModelSpec;
+  /** The provider's API key, read by the caller (only cli/ reads the environment). */
+  apiKey?: string;
+  /** Replaces the global fetch (tests, proxies). */
+  fetch?: typeof fetch;
+  /** The vector length when known; otherwise remote models are probed once. */
+  dimension?: number;
+  /** The SDK's retries per request for remote models (default 2). */
+  maxRetries?: number;
+};
+
+/**
+ * Turns an `embedder` role spec into an Embedder: `openai:<id>` and the OpenAI-compatible
+ * providers (`ollama`, `vllm`, `openai-compatible`; the first base URL is used) go through the
+ * AI SDK; `transformers:<local model directory>` runs transformers.js on the CPU;
+ * `hashing:<dimension>` is the offline, non-semantic hashing embedder. Anything else is a
+ * ModelSpecError listing what works.
+ */
+export async function resolveEmbedder(options: ResolveEmbedderOptions): Promise<Embedder> {
+  const { spec, apiKey } = options;
+  const name = `${spec.provider}:${spec.modelId}`;
+  const remote = {
+    provider: spec.provider,
+    ...(options.dimension === undefined ? {} : { dimension: options.dimension }),
+    ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
+    secrets: apiKey === undefined ? [] : [apiKey],
+  };
+  const shared = {
+    ...(apiKey === undefined ? {} : { apiKey }),
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+  };
+  switch (spec.provider) {
+    case 'hashing': {
+      const dimension = Number(spec.modelId);
+      if (!Number.isInteger(dimension) || dimension < 1) {
+        throw new ModelSpecError(
+          `embedder ${name}: the hashing dimension must be a positive integer, e.g. hashing:384`,
+        );
+      }
+      return createHashingEmbedder({ dimension });
+    }
+    case 'transformers':
+      return createTransformersEmbedder({ modelPath: spec.modelId });
+    case 'openai': {
+      const provider = createOpenAI({
+        ...shared,
+        ...(spec.baseURLs[0] === undefined ? {} : { baseURL: spec.baseURLs[0] }),
+      });
+      return createAiSdkEmbedder({ model: provider.embeddingModel(spec.modelId), ...remote });
+    }
+    case 'ollama':
+    case 'vllm':
+    case 'openai-compatible': {
+      const baseURL = spec.baseURLs[0] ?? findProvider(spec.provider)?.defaultBaseURL;
+      if (baseURL === undefined) {
+        throw new ModelSpecError(`embedder ${name} needs a base URL: ${EMBEDDER_SPEC_EXAMPLES[spec.provider]}`);
+      }
+      const provider = createOpenAICompatible({ name: spec.provider, baseURL, ...shared });
+      return createAiSdkEmbedder({ model: provider.embeddingModel(spec.modelId), ...remote });
+    }
+    default:
+      throw new ModelSpecError(
+        `embedder ${name}: provider '${spec.provider}' has no embedding support here; use one of ${Object.values(
+          EMBEDDER_SPEC_EXAMPLES,
+        ).join(', ')}`,
+      );
+  }
+}
