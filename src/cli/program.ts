@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { type CliIo, EXIT } from './cli-io.js';
 import { registerData } from './commands/data.js';
+import { registerExport } from './commands/export.js';
 import { registerList } from './commands/list.js';
 import { registerMerge } from './commands/merge.js';
 import { registerReport } from './commands/report.js';
@@ -28,7 +29,15 @@ export function createProgram({ io }: { io: CliIo }): { program: Command; outcom
       outputError: (text, write) => write(`confidant: ${text.replace(/^error: /, '')}`),
     });
   const context: CommandContext = { io, outcome };
-  for (const register of [registerRun, registerResume, registerMerge, registerReport, registerData, registerList]) {
+  for (const register of [
+    registerRun,
+    registerResume,
+    registerMerge,
+    registerReport,
+    registerData,
+    registerList,
+    registerExport,
+  ]) {
     register({ program, context });
   }
   return { program, outcome };

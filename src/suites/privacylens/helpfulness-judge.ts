@@ -141,7 +141,8 @@ export function helpfulnessJudge({
 
 /**
  * Rates one action with every `judge` model; several models are averaged (scalar ensemble, pass
- * when the mean is ≥ 2). Unparseable replies are retried, then give `error`.
+ * when the mean is ≥ 2). Unparseable replies are retried, then give `error`. `target` names the
+ * action in the judge-call events (default `action`; a tree leaf's node id in `privact-tree`).
  */
 export function judgeHelpfulness({
   protocol,
@@ -152,6 +153,7 @@ export function judgeHelpfulness({
   action,
   models,
   emit,
+  target = 'action',
   signal,
 }: {
   protocol: JudgeProtocolOption;
@@ -162,6 +164,7 @@ export function judgeHelpfulness({
   action: string;
   models: ModelRoles;
   emit: EmitEvent;
+  target?: string;
   signal?: AbortSignal;
 }): Promise<EnsembleResult<HelpfulnessJudgment>> {
   return runEnsemble({
@@ -171,7 +174,7 @@ export function judgeHelpfulness({
     slots: { user_name: userName, user_instruction: userInstruction, trajectory, action },
     models: models.ensemble('judge'),
     emit,
-    target: 'action',
+    target,
     ...(signal === undefined ? {} : { signal }),
   });
 }

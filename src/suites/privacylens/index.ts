@@ -22,6 +22,49 @@ export {
 } from './load-cases.js';
 export { PRIVACYLENS_METRIC_DISPLAY, privacyLensMetrics } from './metrics.js';
 export { type ActionValidity, type ParsedAction, type PostprocessMode, parseAction } from './parse-action.js';
+export {
+  PRIVACT_TREE_METRIC_DISPLAY,
+  privactTreeMetrics,
+  storedTree,
+} from './privact-tree-metrics.js';
+export {
+  DEFAULT_TREE_BRANCHING,
+  lcArsParametersOf,
+  type PrivactTreeOptions,
+  privactTreeOptionsSchema,
+  type TreePlan,
+  treeBranching,
+  treePlan,
+} from './privact-tree-options.js';
+export {
+  chainNodeSchema,
+  chainTreeSchema,
+  type PrivactTreeInput,
+  privactTreeInputSchema,
+  treeLeaves,
+  treeNodes,
+} from './privact-tree-output.js';
+export { collectPreferencePairs, type PreferencePair } from './privact-tree-pairs.js';
+export {
+  DEFAULT_LC_ARS,
+  type LcArsParameters,
+  type LeafJudgment,
+  type LeafReward,
+  lcArsReward,
+} from './privact-tree-reward.js';
+export {
+  judgeLeaf,
+  leafItemTarget,
+  leafJudgmentOf,
+  REWARD_SCORER,
+  rewardScores,
+  scoreTree,
+  type TreeRewards,
+  treeRewards,
+  VALUE_SCORER,
+} from './privact-tree-score.js';
+export { privactTreeSuite } from './privact-tree-suite.js';
+export { type NodeValues, propagateValues } from './privact-tree-values.js';
 export { type PrivacyLensOptions, privacyLensOptionsSchema } from './privacylens-options.js';
 export { type PrivacyLensOutput, privacyLensOutputSchema } from './privacylens-output.js';
 export { renderToolkits } from './render-toolkits.js';

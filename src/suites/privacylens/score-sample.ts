@@ -87,7 +87,7 @@ function keywordScore({ action, items }: { action: string | null; items: readonl
 }
 
 /** An ensemble result as a score, with the judge's error as the explanation of an `error` verdict. */
-function judgedScore({
+export function judgedScore({
   scorer,
   target,
   result,

@@ -1,0 +1,146 @@
+import { join } from 'node:path';
+import { requireDatasetDir } from '../../datasets/data-dir.js';
+import { judgeInfo } from '../../judges/index.js';
+import type { ChainTree } from '../../orchestration/role-chain.js';
+import { runRoleChain } from '../../orchestration/role-chain.js';
+import type { EmitEvent } from '../../spec/chat-model.js';
+import type { Defense } from '../../spec/defense.js';
+import { PlanValidationError } from '../../spec/errors.js';
+import type { TaskPrompt } from '../../spec/task-prompt.js';
+import { defineSuite, type SampleOutcome } from '../suite.js';
+import { agentPromptTemplate, buildAgentPrompt } from './agent-prompt.js';
+import { helpfulnessTemplates } from './helpfulness-judge.js';
+import { leakTemplates } from './leak-judge.js';
+import { loadCases, type PrivacyLensCase, SUBSET_FILES } from './load-cases.js';
+import { PRIVACT_TREE_METRIC_DISPLAY, privactTreeMetrics } from './privact-tree-metrics.js';
+import { type PrivactTreeOptions, privactTreeOptionsSchema, treePlan } from './privact-tree-options.js';
+import type { PrivactTreeInput } from './privact-tree-output.js';
+import { scoreTree } from './privact-tree-score.js';
+
+/** Applies the prompt defenses in order (e.g. `privacy-prompt`, which makes every role privacy-conscious). */
+function applyPromptDefenses({
+  prompt,
+  defenses,
+  emit,
+}: {
+  prompt: TaskPrompt;
+  defenses: readonly Defense[];
+  emit: EmitEvent;
+}) {
+  const responder = defenses.find((defense) => defense.kind === 'responder');
+  if (responder) {
+    throw new PlanValidationError(
+      `privact-tree samples its own chain (--topology), so the responder defense '${responder.id}' cannot apply: drop it`,
+    );
+  }
+  let current = prompt;
+  for (const defense of defenses) {
+    if (defense.kind !== 'prompt') continue;
+    const next = defense.transform(current);
+    emit({
+      type: 'defense-action',
+      defense: defense.id,
+      action: next === current ? 'allow' : 'rewrite',
+      reason: `prompt defense '${defense.id}' ${next === current ? 'left the task prompt unchanged' : 'rewrote the task prompt'} for every role of the tree`,
+    });
+    current = next;
+  }
+  return current;
+}
+
+/**
+ * PrivAct tree-structured generation over PrivacyLens (privact.md §4–6): one sample is one case's
+ * whole tree. The chain (`--topology`, default G>V>R) runs over the PrivacyLens agent prompt with
+ * `--branching` samples per stage (default 4 each: 64 leaves), at temperature 1.0 where a stage
+ * branches and greedily where it does not (`--temperatures` overrides); roles generator, verifier,
+ * refiner (…) fall back to `agent`. The `judge` role then judges every leaf as the `privacylens`
+ * suite judges an answer, and the LC-ARS reward of each leaf and the mean value of every node are
+ * stored as scores (`privact-lcars-reward@1`, `privact-value@1`, target = node id).
+ *
+ * The output is the `ChainTree`; one record per tree, so an interrupted build keeps every finished
+ * tree and `confidant resume` (served from the response cache) completes the rest.
+ */
+export const privactTreeSuite = defineSuite<PrivacyLensCase, ChainTree, PrivactTreeOptions>({
+  id: 'privact-tree',
+  version: 1,
+  description: 'PrivAct preference data: a judged tree of role-chain samples per PrivacyLens case',
+  taskKind: 'final-action',
+  dataset: 'privacylens',
+  options: privactTreeOptionsSchema,
+  flags: [
+    { flag: '--split', key: 'split', description: "PrivAct's split of the main set: all, train or test" },
+    { flag: '--topology', key: 'topology', description: 'chain sampled as a tree, e.g. G>V>R (default)' },
+    { flag: '--branching', key: 'branching', description: 'samples per stage, e.g. 4,4,4 (default)' },
+    { flag: '--temperatures', key: 'temperatures', description: 'temperature per stage, e.g. 1,0.7,0' },
+    { flag: '--alpha', key: 'alpha', description: 'LC-ARS α, leak exponent (default 0.5)' },
+    { flag: '--beta', key: 'beta', description: 'LC-ARS β, helpfulness exponent (default 2.0)' },
+    { flag: '--b1', key: 'b1', description: 'LC-ARS b1 (default 0.0)' },
+    { flag: '--b2', key: 'b2', description: 'LC-ARS b2 (default 0.45)' },
+    { flag: '--lcars-form', key: 'lcarsForm', description: 'LC-ARS form: code (default) or paper' },
+    { flag: '--threshold', key: 'threshold', description: 'τ for preferred nodes and pair counts (default 0.5)' },
+  ],
+  roles: (options) => {
+    const { topology } = treePlan(options);
+    const chainRoles = [...new Set(topology.stages.flatMap((stage) => stage.members.map((member) => member.role)))];
+    // Chain roles fall back to `agent`, so `--model <spec>` alone covers them.
+    return { required: [...chainRoles, 'judge'], optional: ['agent'] };
+  },
+  defaultSettings: () => ({ judge: { maxOutputTokens: 1000, stop: ['\n\n---'] } }),
+  datasetFiles: ({ dataDir }) => [join(dataDir, 'privacylens', SUBSET_FILES.main)],
+  loadScenarios: async ({ dataDir, options }) =>
+    loadCases({
+      datasetDir: requireDatasetDir({ dataDir, name: 'privacylens' }),
+      subset: 'main',
+      split: options.split,
+    }),
+  scenarioId: (privacyCase) => privacyCase.name,
+
+  async runSample({ sample, scenario, options, models, defenses, emit }): Promise<SampleOutcome<ChainTree>> {
+    const { prompt, missingToolkits } = buildAgentPrompt({ privacyCase: scenario, layout: options.promptLayout });
+    if (missingToolkits.length > 0) {
+      emit({
+        type: 'toolkit-missing',
+        toolkits: missingToolkits,
+        message: `case ${scenario.name} names toolkit(s) ${missingToolkits.join(', ')} with no tool spec; left out of the prompt as upstream does`,
+      });
+    }
+    const plan = treePlan(options);
+    const tree = await runRoleChain({
+      topology: plan.topology,
+      branching: plan.branching,
+      prompt: applyPromptDefenses({ prompt, defenses, emit }),
+      models,
+      emit,
+      settings: { maxOutputTokens: options.maxOutputTokens },
+      temperatureFor: ({ stageIndex }) => plan.temperatures[stageIndex],
+      caseName: scenario.name,
+      // Epoch k draws a fresh tree: sibling j of a stage with branching n uses ordinal (k-1)·n + j.
+      baseSampleOrdinal: sample.epoch - 1,
+      defenseId: `privact-tree:${plan.topology.shape}`,
+    });
+    const { seed, trajectory } = scenario;
+    const input: PrivactTreeInput = {
+      promptTemplate: { id: agentPromptTemplate.id, version: agentPromptTemplate.version },
+      case: {
+        source: seed.source,
+        finalAction: trajectory.final_action,
+        toolkits: trajectory.toolkits,
+        sensitiveItems: trajectory.sensitive_info_items,
+      },
+      missingToolkits,
+      temperatures: plan.temperatures,
+    };
+    return { output: tree, input };
+  },
+
+  score: ({ scenario, options, output, models, emit, signal }) =>
+    scoreTree({ tree: output, privacyCase: scenario, options, models, emit, signal }),
+
+  judges: (options) => [
+    judgeInfo(leakTemplates[options.judgeProtocol]),
+    judgeInfo(helpfulnessTemplates[options.judgeProtocol]),
+  ],
+  metrics: ({ records, options }) => privactTreeMetrics({ records, options }),
+  metricDisplay: PRIVACT_TREE_METRIC_DISPLAY,
+  headline: ['leaf_leak_rate', 'helpfulness', 'leaf_reward', 'root_value', 'pairs_verifier', 'pairs_refiner'],
+});
