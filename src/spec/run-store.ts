@@ -1,5 +1,8 @@
 import type { RunHeader, RunSummary, SampleRecord } from './run-record.js';
 
+/** Options of `RunStore.readSamples`. */
+export type ReadSamplesOptions = { events?: boolean };
+
 /**
  * Where one run's records live. The runner writes only through this interface;
  * `store/` provides the directory and in-memory implementations.
@@ -11,8 +14,13 @@ export type RunStore = {
   writeHeader(header: RunHeader): Promise<void>;
   readHeader(): Promise<RunHeader>;
   appendSample(record: SampleRecord): Promise<void>;
-  /** The latest record per sample id, in first-seen order; a torn trailing line is ignored. */
-  readSamples(): Promise<SampleRecord[]>;
+  /**
+   * The latest record per sample id, in first-seen order; a torn trailing line is ignored.
+   * With `events: false` every record comes back with `events: []`: summaries, reports,
+   * resume and exports need only scores, outputs and usage, and a large run's events can
+   * outweigh everything else (a judged PrivAct tree is megabytes of prompts).
+   */
+  readSamples(options?: ReadSamplesOptions): Promise<SampleRecord[]>;
   writeSummary(summary: RunSummary): Promise<void>;
   readSummary(): Promise<RunSummary | null>;
 };

@@ -48,6 +48,20 @@ describe('DirectoryRunStore files', () => {
     expect((await readdir(store.location)).sort()).toEqual(['header.json', 'samples.jsonl']);
   });
 
+  it('streams records longer than its read chunks, multi-byte text across chunk edges included', async () => {
+    const { store, samplesFile } = await freshStore();
+    // 3 MB of multi-byte text: lines cross the reader's 1 MB chunks at arbitrary byte offsets.
+    const big = testSampleRecord({ id: 'big#e1', output: { text: 'é'.repeat(1_500_000) } });
+    await writeFile(samplesFile, `${line('a#e1')}${JSON.stringify(big)}\n${line('c#e1')}${line('a#e1', 2)}`);
+    const records = await store.readSamples();
+    expect(records.map((record) => [record.id, record.attempt])).toEqual([
+      ['a#e1', 2],
+      ['big#e1', 1],
+      ['c#e1', 1],
+    ]);
+    expect(records[1]?.output).toEqual({ text: 'é'.repeat(1_500_000) });
+  });
+
   it('ignores a torn trailing line when reading', async () => {
     const { store, samplesFile } = await freshStore();
     await writeFile(samplesFile, `${line('a#e1')}${line('b#e1').slice(0, 40)}`);

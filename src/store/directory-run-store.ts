@@ -10,8 +10,8 @@ import {
   type SampleRecord,
   sampleRecordSchema,
 } from '../spec/run-record.js';
-import type { RunStore } from '../spec/run-store.js';
-import { parseRecordLine, readLatestRecords } from './read-latest-records.js';
+import type { ReadSamplesOptions, RunStore } from '../spec/run-store.js';
+import { parseRecordLine, readLatestRecordsFromFile } from './read-latest-records.js';
 import { parseWithSchema, validateForWrite } from './validate-run-data.js';
 import { writeFileAtomic } from './write-file-atomic.js';
 
@@ -76,14 +76,15 @@ export class DirectoryRunStore implements RunStore {
     await write;
   }
 
-  async readSamples(): Promise<SampleRecord[]> {
+  async readSamples(options: ReadSamplesOptions = {}): Promise<SampleRecord[]> {
     const file = this.path('samples');
-    const text = await readOptional(file);
-    if (text === null) {
+    const exists = await stat(file).catch(() => null);
+    if (!exists) {
       await this.assertRunDirectory();
       return [];
     }
-    return readLatestRecords({ text, file });
+    // Streamed line by line: a large run's file can exceed the longest string Node can hold.
+    return readLatestRecordsFromFile({ file, events: options.events !== false });
   }
 
   async writeSummary(summary: RunSummary): Promise<void> {

@@ -7,7 +7,7 @@ import {
   type SampleRecord,
   sampleRecordSchema,
 } from '../spec/run-record.js';
-import type { RunStore } from '../spec/run-store.js';
+import type { ReadSamplesOptions, RunStore } from '../spec/run-store.js';
 import { validateForWrite } from './validate-run-data.js';
 
 /**
@@ -45,11 +45,12 @@ export class InMemoryRunStore implements RunStore {
     this.lines.push(copy(validateForWrite({ schema: sampleRecordSchema, value: record, what: 'sample record' })));
   }
 
-  async readSamples(): Promise<SampleRecord[]> {
+  async readSamples(options: ReadSamplesOptions = {}): Promise<SampleRecord[]> {
     if (!this.header) throw new StoreFormatError(`not a confidant run: ${this.location} (no header written)`);
     const latest = new Map<string, SampleRecord>();
     for (const record of this.lines) latest.set(record.id, record);
-    return [...latest.values()].map(copy);
+    const records = [...latest.values()].map(copy);
+    return options.events === false ? records.map((record) => ({ ...record, events: [] })) : records;
   }
 
   async writeSummary(summary: RunSummary): Promise<void> {

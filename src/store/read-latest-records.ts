@@ -1,33 +1,71 @@
+import { createReadStream } from 'node:fs';
 import { StoreFormatError } from '../spec/errors.js';
 import { type SampleRecord, sampleRecordSchema } from '../spec/run-record.js';
 
 /**
- * Parses the text of a `samples.jsonl` file into the latest record per sample id, in first-seen order.
+ * Collects the latest record per sample id, in first-seen order, from the lines of a
+ * `samples.jsonl` file fed one by one.
  *
  * Contract: every complete line (one ending in `\n`) must be a valid record, otherwise a
  * `StoreFormatError` names `file` and the 1-based line. A final line without `\n` is a write the
  * process did not finish (a crash mid-append): it is kept if it parses as a whole record and
  * ignored otherwise. Blank lines are skipped. Later lines win over earlier lines with the same id,
- * because records are never rewritten in place.
+ * because records are never rewritten in place. With `events: false` each record's events are
+ * dropped as soon as it is parsed.
  */
-export function readLatestRecords({ text, file }: { text: string; file: string }): SampleRecord[] {
+function latestRecords({ file, events }: { file: string; events: boolean }) {
   const latest = new Map<string, SampleRecord>();
+  let lineNumber = 0;
+  const keep = (record: SampleRecord) => latest.set(record.id, events ? record : { ...record, events: [] });
+  return {
+    line(line: string) {
+      lineNumber += 1;
+      if (line.trim() === '') return;
+      const record = parseRecordLine(line);
+      if (!record.ok) throw new StoreFormatError(`malformed record in ${file} at line ${lineNumber}: ${record.reason}`);
+      keep(record.value);
+    },
+    tornTail(tail: string) {
+      if (tail.trim() === '') return;
+      const record = parseRecordLine(tail);
+      if (record.ok) keep(record.value);
+    },
+    records: () => [...latest.values()],
+  };
+}
+
+/** The latest record per id from the whole text of a `samples.jsonl` file (see `latestRecords`). */
+export function readLatestRecords({ text, file }: { text: string; file: string }): SampleRecord[] {
+  const reader = latestRecords({ file, events: true });
   const lines = text.split('\n');
   // `split` leaves the text after the last newline as the final element ('' for a clean file).
-  const tornTail = lines.pop() ?? '';
-  lines.forEach((line, index) => {
-    if (line.trim() === '') return;
-    const record = parseRecordLine(line);
-    if (!record.ok) {
-      throw new StoreFormatError(`malformed record in ${file} at line ${index + 1}: ${record.reason}`);
-    }
-    latest.set(record.value.id, record.value);
-  });
-  if (tornTail.trim() !== '') {
-    const record = parseRecordLine(tornTail);
-    if (record.ok) latest.set(record.value.id, record.value);
+  const tail = lines.pop() ?? '';
+  for (const line of lines) reader.line(line);
+  reader.tornTail(tail);
+  return reader.records();
+}
+
+/**
+ * The same, streamed from a file line by line, so a file far larger than the longest string
+ * Node can hold (a full PrivAct tree build) can be read; `events: false` keeps memory
+ * proportional to scores and outputs.
+ */
+export async function readLatestRecordsFromFile({
+  file,
+  events = true,
+}: {
+  file: string;
+  events?: boolean;
+}): Promise<SampleRecord[]> {
+  const reader = latestRecords({ file, events });
+  let pending = '';
+  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 })) {
+    const parts = `${pending}${String(chunk)}`.split('\n');
+    pending = parts.pop() ?? '';
+    for (const line of parts) reader.line(line);
   }
-  return [...latest.values()];
+  reader.tornTail(pending);
+  return reader.records();
 }
 
 /** Parses one line; the failure reason is short so error messages stay readable. */

@@ -66,6 +66,17 @@ export function runStoreContract(name: string, createStore: () => Promise<RunSto
       expect(await store.readSamples()).toEqual([record]);
     });
 
+    it('reads records without their events on request, everything else unchanged', async () => {
+      const store = await createStore();
+      await store.writeHeader(testRunHeader());
+      const record = testSampleRecord({ id: 'a#e1' });
+      await store.appendSample(record);
+      const [light] = await store.readSamples({ events: false });
+      expect(record.events.length).toBeGreaterThan(0);
+      expect(light).toEqual({ ...record, events: [] });
+      expect(await store.readSamples()).toEqual([record]);
+    });
+
     it('keeps the last record per id, in first-seen order', async () => {
       const store = await createStore();
       await store.writeHeader(testRunHeader());

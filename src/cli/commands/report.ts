@@ -52,7 +52,7 @@ export function registerReport({ program, context }: { program: Command; context
             suite,
             options: parseSuiteOptions({ suite, raw: header.plan.suiteOptions }),
             planned: header.sampleIds,
-            records: await store.readSamples(),
+            records: await store.readSamples({ events: false }),
           });
         runs.push({ header, summary });
       }

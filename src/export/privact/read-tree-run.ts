@@ -55,7 +55,7 @@ export async function readTreeRun({ store }: { store: RunStore }): Promise<TreeR
       `${store.location}: the stored privact-tree options do not parse (${parsedOptions.error.issues[0]?.message ?? 'invalid'}); was it written by another version?`,
     );
   }
-  const records = await store.readSamples();
+  const records = await store.readSamples({ events: false });
   const order = new Map(header.sampleIds.map((id, index) => [id, index]));
   const rank = (id: string) => order.get(id) ?? Number.MAX_SAFE_INTEGER;
   const sorted = [...records].sort((a, b) => rank(a.id) - rank(b.id) || a.id.localeCompare(b.id));
