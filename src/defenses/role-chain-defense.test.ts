@@ -78,6 +78,15 @@ describe('chain:<topology>', () => {
     expect(calls.map((call) => call.request.sampleOrdinal)).toEqual([3, 3, 3]);
   });
 
+  it("leaves the first stage's temperature to its role's own setting when the caller gives none", async () => {
+    const { calls, result } = await respond({ topology: 'G>V>R', prompt: finalActionPrompt() });
+    // No temperature on the generator's request, so the bound model's role defaults (e.g. a suite's
+    // temperature 1 for K draws) apply; the critic and refiner still decode greedily.
+    expect(calls.map((call) => 'temperature' in call.request.settings)).toEqual([false, true, true]);
+    expect(calls.slice(1).map((call) => call.request.settings.temperature)).toEqual([0, 0]);
+    expect(result.stages).toHaveLength(3);
+  });
+
   it('rejects a missing or malformed topology and branching inside the defense', () => {
     expect(() => createRoleChainDefense(undefined)).toThrow(/needs a topology: write e.g. chain:G>V>R/);
     expect(() => createRoleChainDefense('G>V')).toThrow(PlanValidationError);

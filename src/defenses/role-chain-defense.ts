@@ -10,8 +10,8 @@ type RespondOptions = Parameters<ResponderDefense['respond']>[0];
 /**
  * Answers one task prompt with one pass of a chain (branching 1 everywhere) and returns the
  * final stage's raw output, with every stage in chain order. The first stage keeps the
- * caller's temperature when it gives one (K draws of a suite stay distinct); later stages
- * decode greedily. Shared by `chain:<topology>` and the 1-2-3 check.
+ * caller's temperature when it gives one, else its model role's own setting (K draws of a
+ * suite stay distinct); later stages decode greedily. Shared by `chain:<topology>` and the 1-2-3 check.
  */
 export async function answerWithChain({
   topology,
@@ -32,7 +32,9 @@ export async function answerWithChain({
     emit,
     settings,
     defenseId,
-    temperatureFor: ({ stageIndex }) => (stageIndex === 0 ? settings.temperature : undefined),
+    // The first stage draws like the single agent it replaces: the caller's temperature, else the
+    // role's own setting (so a suite's K-draw temperature reaches the generator); later stages are greedy.
+    temperatureFor: ({ stageIndex }) => (stageIndex === 0 ? (settings.temperature ?? 'inherit') : undefined),
     ...(buildPrompt ? { buildPrompt } : {}),
     ...(sampleOrdinal === undefined ? {} : { baseSampleOrdinal: sampleOrdinal }),
   });

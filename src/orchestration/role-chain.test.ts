@@ -133,7 +133,7 @@ describe('runRoleChain as a tree (branching > 1)', () => {
     const reply = (call: ScriptedCall) => {
       const text = textOf(call);
       const seen = ['G0', 'G1'].filter((g) => text.includes(`Response:\n${g}`));
-      const critiques = ['V0', 'V1'].filter((v) => text.includes(`Critique:\n${v}`));
+      const critiques = ['V0', 'V1', 'V2', 'V3'].filter((v) => text.includes(`Critique:\n${v}`));
       const tag = { generator: 'G', verifier: 'V', refiner: 'R' }[call.role] ?? '?';
       return `${tag}${call.request.sampleOrdinal}${[...seen, ...critiques].map((s) => `<${s}`).join('')}`;
     };
@@ -142,16 +142,17 @@ describe('runRoleChain as a tree (branching > 1)', () => {
     const leaves = leafPaths(tree).map((path) => path.map((node) => node.output));
     expect(leaves).toEqual([
       ['G0', 'V0<G0', 'R0<G0<V0'],
-      ['G0', 'V1<G0', 'R0<G0<V1'],
-      ['G1', 'V0<G1', 'R0<G1<V0'],
-      ['G1', 'V1<G1', 'R0<G1<V1'],
+      ['G0', 'V1<G0', 'R1<G0<V1'],
+      ['G1', 'V2<G1', 'R2<G1<V2'],
+      ['G1', 'V3<G1', 'R3<G1<V3'],
     ]);
     const [g0, g1] = tree.root.children;
     expect(g0?.promptId).toBe(g1?.promptId);
     expect(g0?.sampling).toEqual({ temperature: 1, maxOutputTokens: 1000, sampleOrdinal: 0 });
     expect(g1?.sampling).toEqual({ temperature: 1, maxOutputTokens: 1000, sampleOrdinal: 1 });
     expect(g1?.children[1]?.nodeId).toBe('r.1.1');
-    expect(g1?.children[1]?.children[0]?.sampling).toEqual({ temperature: 0, maxOutputTokens: 1000, sampleOrdinal: 0 });
+    // Draws are numbered across the stage's parents: the 4th refiner parent draws ordinal 3.
+    expect(g1?.children[1]?.children[0]?.sampling).toEqual({ temperature: 0, maxOutputTokens: 1000, sampleOrdinal: 3 });
     expect(g1?.children[1]?.children[0]?.treeIndex).toEqual([1, 1, 0]);
     // 1 generator prompt, 2 verifier prompts (one per generator), 4 refiner prompts.
     expect(Object.keys(tree.prompts)).toHaveLength(7);
@@ -180,7 +181,8 @@ describe('runRoleChain as a tree (branching > 1)', () => {
       baseSampleOrdinal: 2,
       settings: { maxOutputTokens: 64, temperature: 0.9 },
     });
-    expect(calls.map((call) => call.request.sampleOrdinal)).toEqual([6, 7, 8, 2, 2, 2]);
+    // Stage 0: (2·1 + 0)·3 + j; stage 1 under parent p of 3: (2·3 + p)·1.
+    expect(calls.map((call) => call.request.sampleOrdinal)).toEqual([6, 7, 8, 6, 7, 8]);
     expect(calls.map((call) => call.request.settings)).toEqual([
       ...Array(3).fill({ temperature: 1, maxOutputTokens: 64 }),
       ...Array(3).fill({ temperature: 0.5, maxOutputTokens: 64 }),

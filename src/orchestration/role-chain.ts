@@ -19,7 +19,8 @@ export type ChainNode = {
   promptId: string | null;
   /** Raw model text (untrusted); null for the root. */
   output: string | null;
-  sampling: { temperature: number; maxOutputTokens: number; sampleOrdinal: number } | null;
+  /** `temperature` is null when the stage left it to the model role's own setting. */
+  sampling: { temperature: number | null; maxOutputTokens: number; sampleOrdinal: number } | null;
   children: ChainNode[];
 };
 
@@ -57,14 +58,19 @@ export type RunRoleChainOptions = {
    * Overrides a stage's temperature; return undefined to keep the default
    * (1.0 when the stage branches, 0 when it does not).
    */
-  temperatureFor?: (stage: { stageIndex: number; branching: number; roles: ChainRole[] }) => number | undefined;
+  temperatureFor?: (stage: {
+    stageIndex: number;
+    branching: number;
+    roles: ChainRole[];
+  }) => number | 'inherit' | undefined;
   /** Builds each member's messages; default `chainStagePrompt` (`privact.md` §3). */
   buildPrompt?: StagePromptBuilder;
   /** Stored as `ChainTree.caseName`; default ''. */
   caseName?: string;
   /**
    * The caller's own draw number (K samples of one prompt). Sibling j of a stage with
-   * branching n uses sampleOrdinal `base * n + j`, so every call stays distinct in the cache.
+   * branching n under the p-th of P parents uses sampleOrdinal `(base * P + p) * n + j`, so every
+   * call stays distinct in the cache.
    */
   baseSampleOrdinal?: number;
   /** Names the defense in the summary `defense-action` event; default `chain:<shape>`. */
@@ -97,7 +103,7 @@ type Frontier = { node: ChainNode; upstream: UpstreamOutput[] };
  *
  * Stages run in order. Each frontier node (a leaf of the previous stage) gets `branching`
  * samples of the stage: n separate calls on the same prompt with sampleOrdinals
- * `base * n + 0 … n-1`, at temperature 1.0 when n > 1 and 0 (greedy) when n = 1 unless
+ * `(base * P + p) * n + 0 … n-1` under the p-th of the stage's P parents, at temperature 1.0 when n > 1 and 0 (greedy) when n = 1 unless
  * `temperatureFor` says otherwise. A stage sees only the outputs of its own ancestors
  * (never a sibling's), and the members of a parallel group all see the same upstream
  * context. Calls of one stage run concurrently; the tree is assembled in sibling order, so it
@@ -127,9 +133,13 @@ export async function runRoleChain(options: RunRoleChainOptions): Promise<ChainT
   for (const stage of topology.stages) {
     const n = branching[stage.index] ?? 1;
     const roles = stage.members.map((member) => member.role);
-    const temperature = options.temperatureFor?.({ stageIndex: stage.index, branching: n, roles }) ?? (n > 1 ? 1.0 : 0);
+    const chosen = options.temperatureFor?.({ stageIndex: stage.index, branching: n, roles });
+    // 'inherit' leaves the temperature to the role's configured settings (e.g. a suite's K-draw default).
+    const temperature = chosen === 'inherit' ? null : (chosen ?? (n > 1 ? 1.0 : 0));
+    const { temperature: _callerTemperature, ...baseSettings } = settings;
+    const stageSettings = temperature === null ? baseSettings : { ...baseSettings, temperature };
     const expanded = await Promise.all(
-      frontier.map(async (entry): Promise<Frontier[]> => {
+      frontier.map(async (entry, parentIndex): Promise<Frontier[]> => {
         const memberPrompts = stage.members.map((member) => {
           const messages = buildPrompt({
             prompt: options.prompt,
@@ -146,11 +156,14 @@ export async function runRoleChain(options: RunRoleChainOptions): Promise<ChainT
           Array.from({ length: n }, (_unused, sibling) =>
             Promise.all(
               memberPrompts.map(async ({ member, messages, promptId }) => {
-                const sampleOrdinal = base * n + sibling;
+                // The parent's position is part of the draw: two parents that happen to render the
+                // same prompt (identical upstream outputs) still get independent samples, in the
+                // cache as in the tree. With one parent this is `base * n + sibling`.
+                const sampleOrdinal = (base * frontier.length + parentIndex) * n + sibling;
                 modelCalls += 1;
                 const result = await options.models.model(member.role).generate({
                   messages,
-                  settings: { ...settings, temperature, maxOutputTokens },
+                  settings: { ...stageSettings, maxOutputTokens },
                   sampleOrdinal,
                 });
                 return {

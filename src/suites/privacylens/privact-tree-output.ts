@@ -14,7 +14,9 @@ export const chainNodeSchema: z.ZodType<ChainNode> = z.lazy(() =>
     role: z.enum(NODE_ROLES),
     promptId: z.string().nullable(),
     output: z.string().nullable(),
-    sampling: z.object({ temperature: z.number(), maxOutputTokens: z.number(), sampleOrdinal: z.number() }).nullable(),
+    sampling: z
+      .object({ temperature: z.number().nullable(), maxOutputTokens: z.number(), sampleOrdinal: z.number() })
+      .nullable(),
     children: z.array(chainNodeSchema),
   }),
 );

@@ -195,7 +195,10 @@ describe('privact-tree end to end (runEvaluation + scripted models)', () => {
     const nodes = treeNodes(tree.root);
     for (const node of nodes.slice(1)) {
       expect(tree.prompts[node.promptId ?? '']).toBeDefined();
-      expect(node.sampling).toEqual({ temperature: 1, maxOutputTokens: 1000, sampleOrdinal: node.treeIndex.at(-1) });
+      // Draws are numbered across each stage's parents: with branching 2 everywhere the ordinal
+      // reads the tree index as a binary number.
+      const ordinal = node.treeIndex.reduce((value, index) => value * 2 + index, 0);
+      expect(node.sampling).toEqual({ temperature: 1, maxOutputTokens: 1000, sampleOrdinal: ordinal });
     }
     const byRole = (role: string) => run.calls.filter((call) => call.role === role).length;
     expect([byRole('generator'), byRole('verifier'), byRole('refiner')]).toEqual([2, 4, 8]);
@@ -283,7 +286,7 @@ describe('privact-tree end to end (runEvaluation + scripted models)', () => {
 
   it('no-action leaves earn b2 or are excluded; a garbage helpfulness judge gives error rewards, never values', async () => {
     const noAction = (call: ScriptedCall) =>
-      call.role === 'refiner' && call.request.sampleOrdinal === 1 ? 'I will not send anything.' : undefined;
+      call.role === 'refiner' && (call.request.sampleOrdinal ?? 0) % 2 === 1 ? 'I will not send anything.' : undefined;
     const b2 = await runTrees({ override: noAction });
     const b2Scores = b2.records[0]?.scores ?? [];
     expect(b2Scores.find((s) => s.scorer === 'privact-lcars-reward@1' && s.target === 'r.0.0.1')).toMatchObject({
