@@ -54,6 +54,7 @@ describe('buildReport', () => {
     expect(formatMetric({ value: 0.5, n: 1, errors: 0, notApplicable: 0 }, 'raw')).toBe('0.500');
     expect(formatMetric({ value: null, n: 0, errors: 3, notApplicable: 0 }, 'percent')).toBe('n/a');
     expect(formatMetric(null, 'raw')).toBe('—');
+    expect(formatMetric({ value: 12, n: 12, errors: 0, notApplicable: 0 }, 'count')).toBe('12');
   });
 
   it('renders markdown with denominators, unknown cost and escaped cells', () => {

@@ -98,11 +98,13 @@ export function buildReport({
   };
 }
 
-/** Formats a metric value for people: percent scale ×100 with one decimal, raw with three decimals. */
+/** Formats a metric value for people: percent ×100 with one decimal, counts as integers, raw with three decimals. */
 export function formatMetric(value: MetricValue | null, scale: ReportRow['scale']): string {
   if (value === null) return '—';
   if (value.value === null) return 'n/a';
-  return scale === 'percent' ? (value.value * 100).toFixed(1) : value.value.toFixed(3);
+  if (scale === 'percent') return (value.value * 100).toFixed(1);
+  if (scale === 'count') return String(Math.round(value.value));
+  return value.value.toFixed(3);
 }
 
 /** A short label for a run column: its models under test and defenses. */

@@ -15,4 +15,5 @@ export const metricValueSchema = z.object({
 export type MetricValue = z.infer<typeof metricValueSchema>;
 
 /** How a report should render a metric. */
-export type MetricDisplay = { label: string; scale?: 'fraction' | 'percent' | 'raw'; description?: string };
+/** `count` values are whole numbers (e.g. valid actions), shown without decimals. */
+export type MetricDisplay = { label: string; scale?: 'fraction' | 'percent' | 'raw' | 'count'; description?: string };

@@ -170,7 +170,7 @@ export function privacyLensMetrics({
   return groups === undefined ? { metrics } : { metrics, groups };
 }
 
-const count = (label: string, description: string): MetricDisplay => ({ label, scale: 'raw', description });
+const count = (label: string, description: string): MetricDisplay => ({ label, scale: 'count', description });
 
 /** How reports render the PrivacyLens metrics; rates are stored on 0–1 and shown as percentages. */
 export const PRIVACYLENS_METRIC_DISPLAY: Record<string, MetricDisplay> = {

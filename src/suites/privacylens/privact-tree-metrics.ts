@@ -155,6 +155,7 @@ export function privactTreeMetrics({
 }
 
 const raw = (label: string, description: string): MetricDisplay => ({ label, scale: 'raw', description });
+const countDisplay = (label: string, description: string): MetricDisplay => ({ label, scale: 'count', description });
 
 /** How reports render the `privact-tree` metrics. */
 export const PRIVACT_TREE_METRIC_DISPLAY: Record<string, MetricDisplay> = {
@@ -171,18 +172,18 @@ export const PRIVACT_TREE_METRIC_DISPLAY: Record<string, MetricDisplay> = {
   },
   leaf_reward: raw('Leaf reward', 'mean LC-ARS reward of the leaves (-1 to 1)'),
   root_value: raw('Root value', 'mean value of the tree roots (mean of their leaves in a balanced tree)'),
-  leaves_judged: raw(
+  leaves_judged: countDisplay(
     'Leaves judged',
     'leaves with a reward or excluded by noActionReward (value = count, n = planned leaves)',
   ),
-  leaves_errored: raw(
+  leaves_errored: countDisplay(
     'Leaves errored',
     'leaves without a reward because a judgment failed or the tree failed (value = count)',
   ),
-  pairs_generator: raw('Pairs (G)', 'generator pairs at τ (exported only with --role generator)'),
-  pairs_verifier: raw('Pairs (V)', 'verifier preference pairs at τ (value = total over trees)'),
-  pairs_refiner: raw('Pairs (R)', 'refiner preference pairs at τ (value = total over trees)'),
-  pairs_extractor: raw('Pairs (E)', 'extractor preference pairs at τ'),
-  pairs_checker: raw('Pairs (C)', 'checker preference pairs at τ'),
-  pairs_executor: raw('Pairs (X)', 'executor preference pairs at τ'),
+  pairs_generator: countDisplay('Pairs (G)', 'generator pairs at τ (exported only with --role generator)'),
+  pairs_verifier: countDisplay('Pairs (V)', 'verifier preference pairs at τ (value = total over trees)'),
+  pairs_refiner: countDisplay('Pairs (R)', 'refiner preference pairs at τ (value = total over trees)'),
+  pairs_extractor: countDisplay('Pairs (E)', 'extractor preference pairs at τ'),
+  pairs_checker: countDisplay('Pairs (C)', 'checker preference pairs at τ'),
+  pairs_executor: countDisplay('Pairs (X)', 'executor preference pairs at τ'),
 };
