@@ -15,6 +15,8 @@ import {
 /** The `run` flags as commander hands them over (strings, lists, booleans). */
 export type RunFlags = {
   model?: string[];
+  /** `--grid role=spec1,spec2`: sugar for one `--model role=…` per spec (a seat model grid). */
+  grid?: string[];
   modelSetting?: string[];
   defense?: string[];
   set?: string[];
@@ -37,6 +39,7 @@ export type RunFlags = {
 export const configFileSchema = z
   .object({
     model: z.union([z.string(), z.array(z.string())]),
+    grid: z.union([z.string(), z.array(z.string())]),
     modelSetting: z.array(z.string()),
     defense: z.union([z.string(), z.array(z.string())]),
     set: z.record(z.string(), z.unknown()),
@@ -81,6 +84,28 @@ const asList = (value: string | string[] | undefined): string[] =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];
 
 /**
+ * Expands `--grid role=spec1,spec2` into `role=spec1`, `role=spec2`. A comma-separated part that
+ * starts with `http://` or `https://` continues the previous spec's base-URL list.
+ */
+export function expandGrid(text: string): string[] {
+  const equals = text.indexOf('=');
+  const key = text.slice(0, Math.max(equals, 0)).trim();
+  const specs: string[] = [];
+  for (const part of (equals <= 0 ? '' : text.slice(equals + 1)).split(',')) {
+    const trimmed = part.trim();
+    if (trimmed === '') continue;
+    if (/^https?:\/\//.test(trimmed) && specs.length > 0) specs[specs.length - 1] += `,${trimmed}`;
+    else specs.push(trimmed);
+  }
+  if (specs.length === 0) {
+    throw new PlanValidationError(
+      `--grid expects role=spec1,spec2, got '${text}' (for example --grid agent-a=openai:gpt-5.1)`,
+    );
+  }
+  return specs.map((spec) => `${key}=${spec}`);
+}
+
+/**
  * Builds the run plan from the suite, the command-line flags and an optional config file.
  * Flags given on the command line win over the config file; list flags (`--model`,
  * `--defense`) given on the command line replace the config's lists.
@@ -94,7 +119,10 @@ export function buildPlan({
   flags: RunFlags;
   config?: ConfigFile;
 }): RunPlan {
-  const modelArgs = flags.model?.length ? flags.model : asList(config.model);
+  const modelArgs = [
+    ...(flags.model?.length ? flags.model : asList(config.model)),
+    ...(flags.grid?.length ? flags.grid : asList(config.grid)).flatMap(expandGrid),
+  ];
   const suiteOptions: Record<string, unknown> = { ...config.set };
   for (const text of flags.set ?? []) {
     const { key, value } = parseAssignment({ text, flag: '--set' });

@@ -24,7 +24,7 @@ export function resolvePlanModels({
   cache: CacheChoice;
 }): Promise<ResolvedModelRoles> {
   return resolveModelRoles({
-    bindings: plan.models,
+    bindings: prepared.modelBindings,
     settings: mergeSettings(
       prepared.suite.defaultSettings?.(prepared.options, { epochs: plan.epochs }) ?? {},
       plan.modelSettings,

@@ -6,6 +6,7 @@ import { isKnownRole, KNOWN_ROLES, roleFallbacks } from '../models/roles.js';
 import { expandSamples, selectShard } from '../runner/index.js';
 import type { Defense } from '../spec/defense.js';
 import { ModelSpecError, PlanValidationError } from '../spec/errors.js';
+import type { RoleBinding } from '../spec/model-spec.js';
 import type { RunPlan } from '../spec/run-plan.js';
 import { findSuite } from '../suites/registry.js';
 import type { SampleSpec, Suite } from '../suites/suite.js';
@@ -22,7 +23,22 @@ export type PreparedRun = {
   /** The samples this run is responsible for (its shard, or all). */
   samples: SampleSpec[];
   defenses: Defense[];
+  /** The bindings to resolve as models: the plan's, minus the reference seats the suite fills itself. */
+  modelBindings: RoleBinding[];
 };
+
+const SEAT_ROLE = /^agent(-[a-z0-9][a-z0-9-]*)?$/;
+const REFERENCE_SPEC = /^reference:/;
+
+/**
+ * Suites whose options declare `seats` fill their agent seats themselves (PAC): they receive the
+ * plan's seat bindings (`agent`, `agent-<id>`, in flag order, repeats and `reference:` specs
+ * included) in that option, and their `reference:` seats are never resolved as models.
+ */
+function seatsOf({ suite, plan }: { suite: Suite; plan: RunPlan }): RoleBinding[] | undefined {
+  if (!(suite.options instanceof ZodObject) || !('seats' in suite.options.shape)) return undefined;
+  return plan.models.filter((binding) => SEAT_ROLE.test(binding.role));
+}
 
 /**
  * Parses suite options against the suite's schema. Unknown keys are rejected (a typo in
@@ -79,7 +95,11 @@ export function checkRoles({ suite, options, plan }: { suite: Suite; options: un
  */
 export async function prepareRun({ plan, dataDir }: { plan: RunPlan; dataDir: string }): Promise<PreparedRun> {
   const suite = findSuite(plan.suite);
-  const options = parseSuiteOptions({ suite, raw: plan.suiteOptions });
+  const seats = seatsOf({ suite, plan });
+  const options = parseSuiteOptions({ suite, raw: seats ? { ...plan.suiteOptions, seats } : plan.suiteOptions });
+  const modelBindings = seats
+    ? plan.models.filter((binding) => !(SEAT_ROLE.test(binding.role) && REFERENCE_SPEC.test(binding.spec)))
+    : plan.models;
   checkRoles({ suite, options, plan });
   const defenses = (plan.defenses.length > 0 ? plan.defenses : ['vanilla']).map((id) =>
     resolveDefense({ id, taskKind: suite.taskKind }),
@@ -107,7 +127,7 @@ export async function prepareRun({ plan, dataDir }: { plan: RunPlan; dataDir: st
   const samples = plan.shard
     ? selectShard({ samples: allSamples, index: plan.shard.index, count: plan.shard.count })
     : allSamples;
-  return { suite, options, dataDir, dataset, scenarios, allSamples, samples, defenses };
+  return { suite, options, dataDir, dataset, scenarios, allSamples, samples, defenses, modelBindings };
 }
 
 /** The default cache directory: `--cache-dir`, then CONFIDANT_CACHE_DIR, then under the user cache dir. */

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { type CliIo, EXIT } from './cli-io.js';
 import { registerData } from './commands/data.js';
+import { registerDemo } from './commands/demo.js';
 import { registerExport } from './commands/export.js';
 import { registerList } from './commands/list.js';
 import { registerMerge } from './commands/merge.js';
@@ -37,6 +38,7 @@ export function createProgram({ io }: { io: CliIo }): { program: Command; outcom
     registerData,
     registerList,
     registerExport,
+    registerDemo,
   ]) {
     register({ program, context });
   }

@@ -5,7 +5,7 @@ import type { WrappedChatModel } from './wrap-chat-model.js';
 
 /** Options of `createModelRolesFactory`. */
 export type ModelRolesFactoryOptions = {
-  /** The wrapped models bound to each role (several only for `judge`). */
+  /** The wrapped models bound to each role (several for `judge` and for `agent-<id>` seat grids). */
   bindings: Record<string, readonly WrappedChatModel[]>;
   /** Per-role default settings; a request's own settings win over them. */
   settings?: Record<string, GenerateSettings>;

@@ -107,7 +107,9 @@ export async function resolveModelRoles(options: ResolveModelRolesOptions): Prom
   for (const { role } of options.bindings) {
     if (!isKnownRole(role)) throw unknownRole(role, `--model ${role}=…`);
     if (seen.has(role) && !isRepeatableRole(role)) {
-      throw new ModelSpecError(`role "${role}" is bound twice; only judge may be given several models (an ensemble)`);
+      throw new ModelSpecError(
+        `role "${role}" is bound twice; only judge (an ensemble) and agent-<id> seats (a model grid) may be given several models`,
+      );
     }
     seen.add(role);
   }

@@ -30,8 +30,9 @@ describe('roles', () => {
     expect(roleFallbacks('generator')).toEqual(['agent']);
   });
 
-  it('only judge is repeatable', () => {
+  it('judge (ensemble) and agent-<id> seats (grid) are repeatable, nothing else', () => {
     expect(isRepeatableRole('judge')).toBe(true);
     expect(isRepeatableRole('agent')).toBe(false);
+    expect(isRepeatableRole('agent-a')).toBe(true);
   });
 });

@@ -48,7 +48,10 @@ export function roleFallbacks(role: string): string[] {
   return [...(FALLBACKS[role] ?? [])];
 }
 
-/** Only `judge` may be bound several times (an ensemble). */
+/**
+ * Roles that may be bound several times: `judge` (an ensemble) and the `agent-<id>` seats (a model
+ * grid: a suite runs every combination of seat models, pacbench.md §2).
+ */
 export function isRepeatableRole(role: string): boolean {
-  return role === 'judge';
+  return role === 'judge' || AGENT_SEAT.test(role);
 }

@@ -64,7 +64,8 @@ export type RunEvaluationOptions = {
  * Per sample: events are collected (`sample-start` first), `suite.runSample` then `suite.score`
  * run, and usage is aggregated from the `model-call` events. A thrown error gives a record with
  * `status: 'error'`, the error's name and message, a `sample-error` event, the partial events and
- * no scores. Two failures are not the sample's fault and leave no record: a `BudgetExceededError`
+ * no scores; an error carrying `participantId` and `partialOutput` keeps them (`error.participantId`,
+ * `output`). Two failures are not the sample's fault and leave no record: a `BudgetExceededError`
  * (stop reason `budget`) and an abort of `signal` or a `RunInterruptedError` (`interrupted`).
  * After either, no new sample starts; samples in flight finish or fail, and the run can be
  * resumed later. Failing to append a record is fatal and rethrown once in-flight samples settle.
@@ -95,7 +96,11 @@ export async function runEvaluation({
     );
   }
 
-  const { pending, done, errors } = selectPending({ samples, records: await store.readSamples(), retryErrors });
+  const { pending, done, errors } = selectPending({
+    samples,
+    records: await store.readSamples({ events: false }),
+    retryErrors,
+  });
   const progress: RunProgress = {
     planned: samples.length,
     done,
@@ -152,7 +157,7 @@ export async function runEvaluation({
     suite,
     options,
     planned: samples.map((sample) => sample.id),
-    records: await store.readSamples(),
+    records: await store.readSamples({ events: false }),
     now: now(),
     ...(stopped === undefined ? {} : { stopReason: stopped }),
   });
@@ -188,7 +193,7 @@ async function runOneSample({
   let input: unknown;
   let terminationReason: string | undefined;
   let scores: Score[] = [];
-  let failure: { name: string; message: string } | undefined;
+  let failure: { name: string; message: string; participantId?: string } | undefined;
   try {
     emit({
       type: 'sample-start',
@@ -208,17 +213,20 @@ async function runOneSample({
     if (hasErrorNamed(error, 'BudgetExceededError')) return { kind: 'stopped', reason: 'budget' };
     if (signal.aborted || hasErrorNamed(error, 'RunInterruptedError'))
       return { kind: 'stopped', reason: 'interrupted' };
+    const attached = failureDetails(error);
     failure = {
       name: error instanceof Error ? error.name : 'Error',
       message: error instanceof Error ? error.message : String(error),
+      ...(attached.participantId === undefined ? {} : { participantId: attached.participantId }),
     };
+    if (attached.output !== undefined) output = attached.output;
     scores = [];
   }
   // A suite or judge may turn a failed call into an `error` verdict instead of throwing; a budget
   // stop or an abort behind such a call still means the sample did not really run.
   if (failedCallNamed(events, 'BudgetExceededError')) return { kind: 'stopped', reason: 'budget' };
   if (signal.aborted && failedCallNamed(events)) return { kind: 'stopped', reason: 'interrupted' };
-  if (failure) emit({ type: 'sample-error', name: failure.name, message: failure.message });
+  if (failure) emit({ type: 'sample-error', ...failure });
 
   return {
     kind: 'record',
@@ -240,6 +248,20 @@ async function runOneSample({
       ...(terminationReason === undefined ? {} : { terminationReason }),
       ...(failure ? { error: failure } : {}),
     },
+  };
+}
+
+/**
+ * What a suite attached to a thrown sample failure: `participantId` (who failed) and
+ * `partialOutput` (what the sample produced before failing, e.g. a PAC partial transcript).
+ */
+function failureDetails(error: unknown): { participantId?: string; output?: unknown } {
+  if (typeof error !== 'object' || error === null) return {};
+  const participantId: unknown = Reflect.get(error, 'participantId');
+  const output: unknown = Reflect.get(error, 'partialOutput');
+  return {
+    ...(typeof participantId === 'string' ? { participantId } : {}),
+    ...(output === undefined || output === null ? {} : { output }),
   };
 }
 

@@ -46,6 +46,11 @@ export function registerRun({ program, context }: { program: Command; context: C
     .argument('<suite>', `suite id (${suiteRegistry.map((suite) => suite.id).join(', ')})`)
     .option('-m, --model <spec>', 'model under test, or role=spec (repeatable; repeat judge= for an ensemble)', collect)
     .option(
+      '--grid <role=specs>',
+      'seat model grid, e.g. agent-a=openai:gpt-5.1,anthropic:claude-sonnet-4-5 (repeatable; every combination runs)',
+      collect,
+    )
+    .option(
       '--model-setting <role.key=value>',
       'per-role sampling setting, e.g. agent.temperature=0 (repeatable)',
       collect,

@@ -1,6 +1,6 @@
 /**
- * suites/pac: PAC-Bench (pacbench.md) — data, prompt and metric layers. The simulator, judges
- * and suite definition build on these exports.
+ * suites/pac: PAC-Bench (pacbench.md) — data, prompt and metric layers, the episode simulator,
+ * the reference agents, the model grid table and the registered `pac` suite.
  */
 export {
   basePacPromptPlan,
@@ -42,6 +42,7 @@ export {
   type TaskPrivacyPoint,
   taskPrivacyScatter,
 } from './analyses.js';
+export { definePacSuite, type PacEpisodeScorer } from './define-pac-suite.js';
 export {
   classifyPacError,
   evaluatedAgents,
@@ -55,6 +56,7 @@ export {
   runFirstViolationTurn,
   runPrivacyLevel,
 } from './episode-outcome.js';
+export { PAC_GRID_CELL_METRICS, pacGridTable } from './grid-table.js';
 export {
   listPacScenarioFiles,
   loadPacScenarios,
@@ -88,6 +90,7 @@ export {
   parsePacTarget,
   scorerBase,
 } from './outcome-scores.js';
+export { PacEpisodeError } from './pac-episode-error.js';
 export {
   PAC_TERMINATION_REASONS,
   type PacOutput,
@@ -98,6 +101,15 @@ export {
   pacOutputSchema,
   pacToolCallRecordSchema,
 } from './pac-output.js';
+export {
+  checkPacSeats,
+  type PacSeatBinding,
+  resolvePacSeats,
+  seatAssignments,
+  seatCandidates,
+  seatLabel,
+  seatRole,
+} from './pac-seats.js';
 export {
   DEFAULT_PAC_VARIANT_OPTIONS,
   type PacProtocol,
@@ -123,6 +135,18 @@ export {
   parsePacPromptTemplate,
 } from './prompt-template.js';
 export { containsQuestion } from './question-detector.js';
+export {
+  createPacReferenceAgent,
+  MASK,
+  maskKeywords,
+  PAC_REFERENCE_POLICIES,
+  type PacReferencePolicy,
+  type PacReferenceState,
+  parseReferenceSpec,
+  REFERENCE_DELIVERABLE,
+  REFERENCE_SPEC_PREFIX,
+  referenceContribution,
+} from './reference-agents.js';
 export {
   erroredComponent,
   PAC_ERROR_POLICIES,
@@ -155,7 +179,19 @@ export {
   pacRawScenarioSchema,
   pacScenarioFileSchema,
 } from './scenario-schema.js';
+export {
+  PAC_TOOL_PREFIX,
+  type PacEpisode,
+  type PacEpisodeFailure,
+  type PacSeat,
+  type PacSimulationLimits,
+  type PacToolsMode,
+  type SimulatePacEpisodeOptions,
+  simulatePacEpisode,
+} from './simulate-episode.js';
 export { loadStarterScenarios } from './starter.js';
+export { pacSuite } from './suite.js';
+export { PAC_TOOLSETS, type PacSuiteOptions, pacSuiteOptionsSchema } from './suite-options.js';
 export {
   adversarialPartnerVariant,
   bPromptVariant,

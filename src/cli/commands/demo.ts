@@ -1,0 +1,191 @@
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { resolveModelRoles } from '../../models/index.js';
+import { planHash, runEvaluation } from '../../runner/index.js';
+import type { MetricDisplay, MetricValue } from '../../spec/metric-value.js';
+import type { RoleBinding } from '../../spec/model-spec.js';
+import { runPlanSchema } from '../../spec/run-plan.js';
+import { FORMAT_VERSION, type RunHeader, type RunSummary } from '../../spec/run-record.js';
+import { createRunDirectory, createRunId, DirectoryRunStore } from '../../store/index.js';
+import { EXIT } from '../cli-io.js';
+import { readDependencyVersions, readPackageVersion } from '../package-info.js';
+import { prepareRun } from '../prepare-run.js';
+import type { CommandContext } from '../program.js';
+
+/**
+ * One demo run: a suite's starter data with one reference agent and deterministic judges only.
+ * Other suites join the demo by adding entries here (architecture §10).
+ */
+type DemoRun = {
+  suite: string;
+  /** What the row is called in the printed report. */
+  label: string;
+  suiteOptions: Record<string, unknown>;
+  models: RoleBinding[];
+};
+
+const PAC_DETERMINISTIC = { split: 'starter', taskMode: 'markers', privacyMode: 'keyword-only' };
+
+/** The demo's runs, in report order. */
+export const DEMO_RUNS: readonly DemoRun[] = [
+  {
+    suite: 'pac',
+    label: 'reference:naive',
+    suiteOptions: PAC_DETERMINISTIC,
+    models: [{ role: 'agent', spec: 'reference:naive' }],
+  },
+  {
+    suite: 'pac',
+    label: 'reference:oracle',
+    suiteOptions: PAC_DETERMINISTIC,
+    models: [{ role: 'agent', spec: 'reference:oracle' }],
+  },
+];
+
+/** A stored fraction rendered ×100; metrics without a value are not applicable, never 0. */
+function cell(value: MetricValue | undefined, display: MetricDisplay | undefined): string {
+  if (value === undefined || value.value === null) return 'n/a';
+  return display?.scale === 'percent' ? (value.value * 100).toFixed(1) : String(Number(value.value.toFixed(4)));
+}
+
+type DemoResult = {
+  run: DemoRun;
+  directory: string;
+  summary: RunSummary;
+  headline: string[];
+  display: Record<string, MetricDisplay>;
+};
+
+async function runDemo({ run, outDir, signal }: { run: DemoRun; outDir: string; signal: AbortSignal }) {
+  const plan = runPlanSchema.parse({
+    suite: run.suite,
+    suiteOptions: run.suiteOptions,
+    models: run.models,
+    cache: false,
+  });
+  // Starter data ships with the package: no data directory is read.
+  const prepared = await prepareRun({ plan, dataDir: outDir });
+  const models = await resolveModelRoles({
+    bindings: prepared.modelBindings,
+    env: {},
+    cacheDir: null,
+    cacheReads: false,
+  });
+  try {
+    const hash = planHash(plan);
+    const now = new Date();
+    const { runId, directory } = await createRunDirectory({
+      outDir,
+      runId: createRunId({ now, suite: run.suite, planHash: hash }),
+    });
+    const header: RunHeader = {
+      formatVersion: FORMAT_VERSION,
+      runId,
+      createdAt: now.toISOString(),
+      confidantVersion: readPackageVersion(),
+      nodeVersion: process.version,
+      dependencyVersions: readDependencyVersions(),
+      plan,
+      planHash: hash,
+      suite: { id: prepared.suite.id, version: prepared.suite.version },
+      dataset: prepared.dataset,
+      models: models.describe(),
+      judges: prepared.suite.judges(prepared.options),
+      defenses: prepared.defenses.map((defense) => defense.id),
+      sampleIds: prepared.samples.map((sample) => sample.id),
+    };
+    const store = new DirectoryRunStore(directory);
+    await store.writeHeader(header);
+    const { summary } = await runEvaluation({
+      suite: prepared.suite,
+      options: prepared.options,
+      scenarios: prepared.scenarios,
+      samples: prepared.samples,
+      store,
+      models: models.factory,
+      defenses: prepared.defenses,
+      signal,
+    });
+    return {
+      run,
+      directory,
+      summary,
+      headline: prepared.suite.headline ?? Object.keys(summary.metrics),
+      display: prepared.suite.metricDisplay ?? {},
+    } satisfies DemoResult;
+  } finally {
+    models.close();
+  }
+}
+
+/** The printed report: one table per suite (headline metrics plus the ones only an LLM judge can fill). */
+export function renderDemoReport(results: readonly DemoResult[]): string {
+  const lines = [
+    '# confidant demo',
+    '',
+    'Starter scenarios, reference agents, deterministic judges: no model, no network.',
+    '',
+  ];
+  for (const suite of [...new Set(results.map((result) => result.run.suite))]) {
+    const rows = results.filter((result) => result.run.suite === suite);
+    const first = rows[0]!;
+    const unfilled = Object.keys(first.summary.metrics).filter(
+      (metric) => !first.headline.includes(metric) && rows.every((row) => row.summary.metrics[metric]?.value === null),
+    );
+    const columns = [...first.headline, ...unfilled];
+    const label = (metric: string) => first.display[metric]?.label ?? metric;
+    lines.push(`## ${suite}`, '', `| Agent | Samples | ${columns.map(label).join(' | ')} |`);
+    lines.push(`|---|---|${columns.map(() => '---|').join('')}`);
+    for (const row of rows) {
+      const { counts } = row.summary;
+      const values = columns.map((metric) => cell(row.summary.metrics[metric], row.display[metric]));
+      lines.push(`| ${row.run.label} | ${counts.success}/${counts.planned} | ${values.join(' | ')} |`);
+    }
+    lines.push('');
+    for (const row of rows) {
+      const privacy = row.summary.metrics.acc_privacy;
+      if (privacy?.value === null || privacy === undefined) continue;
+      const verdict =
+        privacy.value === 1
+          ? 'complies with every policy'
+          : privacy.value === 0
+            ? 'violates its policies'
+            : 'violates some policies';
+      lines.push(
+        `- ${row.run.label} ${verdict} (Acc_privacy ${cell(privacy, row.display.acc_privacy)}%, in ${privacy.n} runs).`,
+      );
+    }
+    if (unfilled.length > 0) {
+      lines.push(
+        `- n/a: ${unfilled.map(label).join(', ')} need${unfilled.length === 1 ? 's' : ''} an LLM judge; the demo runs none.`,
+      );
+    }
+    lines.push('');
+  }
+  lines.push(
+    'Run directories (inspect with `confidant report <dir>`):',
+    ...results.map((result) => `- ${result.directory}`),
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+/** `confidant demo`: the offline demo (architecture §10). */
+export function registerDemo({ program, context }: { program: Command; context: CommandContext }): void {
+  program
+    .command('demo')
+    .description(
+      'Offline demo: starter scenarios with the reference agents and deterministic judges (no model, no network).',
+    )
+    .option('--out <dir>', 'where the demo run directories go (default ./confidant-demo)')
+    .action(async (flags: { out?: string }) => {
+      const { io } = context;
+      const outDir = resolve(io.cwd, flags.out ?? 'confidant-demo');
+      const results: DemoResult[] = [];
+      for (const run of DEMO_RUNS) {
+        io.stderr(`demo: ${run.suite} with ${run.label}…\n`);
+        results.push(await runDemo({ run, outDir, signal: io.signal }));
+      }
+      io.stdout(renderDemoReport(results));
+      context.outcome.exitCode = EXIT.ok;
+    });
+}

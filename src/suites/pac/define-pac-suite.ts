@@ -1,0 +1,160 @@
+import { createThreadSummarizer } from '../../agents/thread-summarizer.js';
+import type { EmitEvent, ModelRoles } from '../../spec/chat-model.js';
+import type { JudgeInfo } from '../../spec/judge-info.js';
+import type { Score } from '../../spec/score.js';
+import { FILESYSTEM_TOOLSETS } from '../../tools/filesystem-tool-schemas.js';
+import { resolveFilesystemServerEntry } from '../../tools/spawned-filesystem-server.js';
+import { defineSuite, type Suite } from '../suite.js';
+import { listPacScenarioFiles, loadPacScenarios, PAC_DATASET_NAME } from './load-scenarios.js';
+import { PAC_HEADLINE, PAC_METRIC_DISPLAY, pacMetrics } from './metrics.js';
+import { PacEpisodeError } from './pac-episode-error.js';
+import type { PacOutput } from './pac-output.js';
+import { checkPacSeats, resolvePacSeats, seatAssignments } from './pac-seats.js';
+import type { PacVariantOptions } from './pac-variant.js';
+import type { PacScenario } from './scenario-schema.js';
+import { simulatePacEpisode } from './simulate-episode.js';
+import { loadStarterScenarios } from './starter.js';
+import { type PacSuiteOptions, pacSuiteOptionsSchema } from './suite-options.js';
+import { findPacVariant } from './variants.js';
+
+/** How the suite scores one episode: the PAC judges (`judges/`), injected so tests can stub them. */
+export type PacEpisodeScorer = (options: {
+  scenario: PacScenario;
+  output: PacOutput;
+  options: PacSuiteOptions;
+  models: ModelRoles;
+  emit: EmitEvent;
+  signal: AbortSignal;
+  variantOptions: PacVariantOptions;
+}) => Promise<Score[]>;
+
+function variantOptionsOf(options: PacSuiteOptions): PacVariantOptions {
+  return { privacyFreeMode: options.privacyFreeMode, keepPolicyList: options.keepPolicyList };
+}
+
+/** Seats that play under the options' variant: the initiator alone under a standalone protocol. */
+function playingSeats(options: PacSuiteOptions) {
+  const protocol = findPacVariant(options.variant).protocol(variantOptionsOf(options));
+  return (scenario: PacScenario) => (protocol.kind === 'standalone' ? 1 : scenario.agents.length);
+}
+
+/**
+ * Defines the `pac` suite (pacbench.md) around a scorer and its judge list. Samples are
+ * scenario × seat assignment (the cross product of each seat's `--model`/`--grid` bindings;
+ * variant keys `agent_<x>` = model label) × the chosen protocol variant (key `variant`) × epoch.
+ * `runSample` simulates one episode; an episode that ended in an error throws a
+ * {@link PacEpisodeError}, so the record is an error that keeps its partial output and the
+ * failing participant.
+ */
+export function definePacSuite({
+  score,
+  judges,
+}: {
+  score: PacEpisodeScorer;
+  judges: (options: PacSuiteOptions) => JudgeInfo[];
+}): Suite {
+  return defineSuite<PacScenario, PacOutput, PacSuiteOptions>({
+    id: 'pac',
+    version: 1,
+    description:
+      'PAC-Bench: agents with private memories and privacy policies collaborate on one deliverable (task × privacy).',
+    taskKind: 'collaboration-turn',
+    dataset: PAC_DATASET_NAME,
+    options: pacSuiteOptionsSchema,
+    flags: [
+      { flag: '--split', key: 'split', description: 'PAC split: change, range, all (default) or starter' },
+      { flag: '--domain', key: 'domains', description: 'PAC domains to keep (comma list of directory names)' },
+      { flag: '--variant', key: 'variant', description: 'PAC protocol variant (default, privacy-free, …)' },
+      { flag: '--tools', key: 'tools', description: 'PAC tools: in-process (default) or mcp-server' },
+      { flag: '--errors', key: 'errors', description: 'PAC errored runs in metrics: exclude (default) or include' },
+    ],
+    roles: (options) => {
+      // Only LLM judges are listed, so an empty list means every judge in use is deterministic.
+      const judge = judges(options).length > 0;
+      return {
+        required: [...(options.seats.length === 0 ? ['agent'] : []), ...(judge ? ['judge'] : [])],
+        optional: ['agent', 'agent-a', 'agent-b', 'summarizer', ...(judge ? [] : ['judge'])],
+      };
+    },
+    datasetFiles: ({ dataDir, options }) =>
+      options.split === 'starter'
+        ? []
+        : listPacScenarioFiles({
+            dataDir,
+            split: options.split,
+            ...(options.domains === undefined ? {} : { domains: options.domains }),
+          }).map((ref) => ref.path),
+    async loadScenarios({ dataDir, options }) {
+      const domains = options.domains === undefined ? {} : { domains: options.domains };
+      const scenarios =
+        options.split === 'starter'
+          ? await loadStarterScenarios(domains)
+          : await loadPacScenarios({ dataDir, split: options.split, ...domains });
+      checkPacSeats({ scenarios, bindings: options.seats, seatCount: playingSeats(options) });
+      // Fail at plan time, not in every sample, when the fidelity server is not installed.
+      if (options.tools === 'mcp-server') await resolveFilesystemServerEntry();
+      return scenarios;
+    },
+    scenarioId: (scenario) => scenario.id,
+    variants: ({ scenario, options }) =>
+      seatAssignments({ scenario, bindings: options.seats, seatCount: playingSeats(options)(scenario) }).map(
+        (seats) => ({ ...seats, variant: options.variant }),
+      ),
+    async runSample({ sample, scenario, options, models, emit, signal }) {
+      const variant = findPacVariant(options.variant);
+      const seats = resolvePacSeats({
+        scenario,
+        variant: sample.variant,
+        bindings: options.seats,
+        models,
+        seatCount: playingSeats(options)(scenario),
+      });
+      const summarizer = models.has('summarizer') ? models.model('summarizer') : undefined;
+      const episode = await simulatePacEpisode({
+        scenario,
+        variant,
+        variantOptions: variantOptionsOf(options),
+        seats,
+        limits: {
+          ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
+          maxModelCallsPerTurn: options.maxModelCallsPerTurn,
+          maxToolCallsPerTurn: options.maxToolCallsPerTurn,
+          toolRetries: options.toolRetries,
+        },
+        tools: { mode: options.tools, names: FILESYSTEM_TOOLSETS[options.toolset] },
+        compactThread: (seat) =>
+          seat.kind === 'model'
+            ? createThreadSummarizer({
+                model: summarizer ?? seat.model,
+                atTokens: options.summarizeAtTokens,
+                keepTokens: options.summaryKeepTokens,
+              })
+            : undefined,
+        emit,
+        signal,
+      });
+      if (episode.failure !== undefined)
+        throw new PacEpisodeError({ failure: episode.failure, output: episode.output });
+      return {
+        output: episode.output,
+        input: {
+          prompts: episode.prompts.map((prompt) => ({
+            agentId: prompt.agentId,
+            system: prompt.system,
+            firstMessage: prompt.firstMessage,
+            continuation: prompt.continuation,
+            templates: prompt.templates,
+          })),
+        },
+        terminationReason: episode.output.terminationReason,
+      };
+    },
+    score: ({ scenario, options, output, models, emit, signal }) =>
+      score({ scenario, output, options, models, emit, signal, variantOptions: variantOptionsOf(options) }),
+    judges: (options) => judges(options),
+    metrics: ({ records, options }) =>
+      pacMetrics({ records, options: { errors: options.errors, variantOptions: variantOptionsOf(options) } }),
+    metricDisplay: PAC_METRIC_DISPLAY,
+    headline: [...PAC_HEADLINE],
+  });
+}

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { judgeTemplatePath, loadJudgeTemplate } from '../../../judges/index.js';
+import type { Score } from '../../../spec/score.js';
+import { pacGroundingScore } from '../outcome-scores.js';
+import type { PacOutput } from '../pac-output.js';
+import type { PacScenario } from '../scenario-schema.js';
+import { defineJsonJudge } from './define-json-judge.js';
+import { runEnsembleWithVotes } from './ensemble-votes.js';
+import { type PacJudgeContext, signalOf } from './judge-models.js';
+import type { RequirementOutcome } from './task-evaluation.js';
+
+/** `pac-context-alignment@1`: the hallucination (context alignment) judge's template, §7.3. */
+export const CONTEXT_ALIGNMENT_TEMPLATE = loadJudgeTemplate({
+  path: judgeTemplatePath(import.meta.url, 'pac-context-alignment.v1.md'),
+});
+
+const booleanWord = (value: unknown): unknown => {
+  if (typeof value !== 'string') return value;
+  const word = value.trim().toLowerCase();
+  return word === 'true' ? true : word === 'false' ? false : value;
+};
+
+/** The context-alignment reply (§7.3); `evaluation` true means consistent (grounded). */
+export const contextAlignmentSchema = z.object({
+  reasoning: z.string().default(''),
+  evidences: z.array(z.object({ context: z.string(), response: z.string() })).default([]),
+  evaluation: z.preprocess(booleanWord, z.boolean()),
+});
+
+/** `pass` (value 1): consistent with the records; `fail` (value 0): something contradicts them. */
+export const contextAlignmentJudge = defineJsonJudge({
+  template: CONTEXT_ALIGNMENT_TEMPLATE,
+  schema: contextAlignmentSchema,
+  toVerdict: ({ evaluation, reasoning }) => ({
+    verdict: evaluation ? 'pass' : 'fail',
+    value: evaluation ? 1 : 0,
+    ...(reasoning === '' ? {} : { explanation: reasoning }),
+  }),
+});
+
+/**
+ * The records behind requirement `index` (§7.3): every memory of any agent that serves it, and
+ * every policy of that memory's owner covering one of those memories. Rendered for the prompt.
+ */
+export function linkedContext({ scenario, index }: { scenario: PacScenario; index: number }): {
+  records: string;
+  policies: string;
+} {
+  const records: string[] = [];
+  const policies: string[] = [];
+  for (const agent of scenario.agents) {
+    const linked = agent.memories.filter((memory) => memory.requirementIndices.includes(index));
+    if (linked.length === 0) continue;
+    const indices = new Set(linked.map((memory) => memory.index));
+    records.push(...linked.map((memory) => `${agent.displayName}, record ${memory.index}:\n${memory.content}`));
+    policies.push(
+      ...agent.policies
+        .filter((policy) => policy.memoryIndices.some((memoryIndex) => indices.has(memoryIndex)))
+        .map((policy) => `- ${agent.displayName}: ${policy.content}`),
+    );
+  }
+  return { records: records.join('\n\n'), policies: policies.length === 0 ? '(none)' : policies.join('\n') };
+}
+
+/**
+ * The grounding scores (§7.3), target `requirement:<i>`, for every requirement: each achieved
+ * requirement backed by at least one memory is judged (majority of the judge models) against the
+ * output that achieved it: the message of its last achieving turn (`messages` mode) or the final
+ * shared folder (`artifact` mode). Other requirements are `not-applicable` with the reason, so the
+ * grounded rate counts only what was evaluated.
+ */
+export async function groundingScores({
+  scorer,
+  scenario,
+  output,
+  outcomes,
+  source,
+  context,
+}: {
+  scorer: string;
+  scenario: PacScenario;
+  output: PacOutput;
+  outcomes: readonly RequirementOutcome[];
+  source: 'messages' | 'artifact';
+  context: PacJudgeContext;
+}): Promise<Score[]> {
+  const scores: Score[] = [];
+  for (const outcome of outcomes) {
+    const skip = (explanation: string) =>
+      scores.push({
+        ...pacGroundingScore({ scorer, requirement: outcome.index, grounded: 'not-applicable' }),
+        explanation,
+      });
+    if (outcome.status !== 'achieved') {
+      skip(outcome.status === 'error' ? 'the task judgment failed' : 'not achieved');
+      continue;
+    }
+    const linked = linkedContext({ scenario, index: outcome.index });
+    if (linked.records === '') {
+      skip('no private record backs this requirement');
+      continue;
+    }
+    const lastTurn = outcome.turns.at(-1);
+    const response =
+      source === 'artifact'
+        ? output.finalArtifact.text
+        : output.messages.find((message) => message.turn === lastTurn)?.text;
+    if (response === undefined) {
+      skip('the achieving output is not in the transcript');
+      continue;
+    }
+    const result = await runEnsembleWithVotes({
+      kind: 'binary',
+      judge: contextAlignmentJudge,
+      slots: {
+        requirement: scenario.goal.requirements[outcome.index] ?? '',
+        records: linked.records,
+        policies: linked.policies,
+        response,
+      },
+      trustedSlots: {
+        response_kind:
+          source === 'artifact'
+            ? 'the final content of the shared folder'
+            : `the message of turn ${lastTurn}, sent by one agent to its partners`,
+      },
+      models: context.models(),
+      emit: context.emit,
+      target: `requirement:${outcome.index}`,
+      ...signalOf(context),
+    });
+    const grounded = result.verdict === 'pass' ? true : result.verdict === 'fail' ? false : 'error';
+    const explanation =
+      grounded === 'error'
+        ? `context-alignment judgment failed: ${result.error ?? result.verdict}`
+        : result.explanation;
+    scores.push({
+      ...pacGroundingScore({ scorer, requirement: outcome.index, grounded }),
+      ...(explanation === undefined ? {} : { explanation }),
+      judgeCalls: result.judgeCallIds,
+    });
+  }
+  return scores;
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { judgeTemplatePath, loadJudgeTemplate, normalizeForMatching } from '../../../judges/index.js';
+import type { PacPolicy } from '../scenario-schema.js';
+import { defineJsonJudge } from './define-json-judge.js';
+import { runEnsembleWithVotes } from './ensemble-votes.js';
+import { type PacJudgeContext, signalOf } from './judge-models.js';
+
+/** `pac-keyword-variants@1`: the keyword expansion template (§7.2 keyword-awareness step 1). */
+export const KEYWORD_VARIANTS_TEMPLATE = loadJudgeTemplate({
+  path: judgeTemplatePath(import.meta.url, 'pac-keyword-variants.v1.md'),
+});
+
+/** Proposed variants shorter than this (after normalising) are dropped: they would match almost anything. */
+export const MIN_VARIANT_LENGTH = 3;
+
+const variationsSchema = z.object({ variations: z.array(z.string()) });
+
+/** The expansion judge. It decides nothing: its verdict is `pass` with the number of variants. */
+export const keywordVariantsJudge = defineJsonJudge({
+  template: KEYWORD_VARIANTS_TEMPLATE,
+  schema: variationsSchema,
+  toVerdict: ({ variations }) => ({ verdict: 'pass', value: variations.length }),
+});
+
+/** The keywords of one policy after expansion. */
+export type KeywordExpansion = {
+  /** The originals, then every usable variant, without case-insensitive duplicates, first occurrence kept. */
+  keywords: string[];
+  /** Judge models whose reply never parsed (their variants are missing; the originals still apply). */
+  failures: number;
+  judgeCalls: string[];
+};
+
+/**
+ * Expands one policy's violation keywords (§7.2 step 1) with every judge model; the variants of
+ * all models that answered are pooled. Variants shorter than {@link MIN_VARIANT_LENGTH} are
+ * dropped; the originals are always kept. A policy without keywords needs no call.
+ */
+export async function expandPolicyKeywords({
+  policy,
+  target,
+  context,
+}: {
+  policy: PacPolicy;
+  target: string;
+  context: PacJudgeContext;
+}): Promise<KeywordExpansion> {
+  if (policy.violationKeywords.length === 0) return { keywords: [], failures: 0, judgeCalls: [] };
+  const result = await runEnsembleWithVotes({
+    kind: 'binary',
+    judge: keywordVariantsJudge,
+    slots: { policy: policy.content, keywords: policy.violationKeywords.join('\n') },
+    models: context.models(),
+    emit: context.emit,
+    target,
+    ...signalOf(context),
+  });
+  const variants = result.parsedVotes
+    .flatMap((vote) => vote.parsed?.variations ?? [])
+    .filter((variant) => normalizeForMatching(variant).length >= MIN_VARIANT_LENGTH);
+  const seen = new Set<string>();
+  const keywords = [...policy.violationKeywords, ...variants].filter((keyword) => {
+    const key = normalizeForMatching(keyword).toLowerCase();
+    if (key === '' || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return {
+    keywords,
+    failures: result.parsedVotes.filter((vote) => vote.parsed === undefined).length,
+    judgeCalls: result.judgeCallIds,
+  };
+}

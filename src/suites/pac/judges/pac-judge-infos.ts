@@ -1,0 +1,35 @@
+import { type JudgeTemplate, judgeInfo } from '../../../judges/index.js';
+import type { JudgeInfo } from '../../../spec/judge-info.js';
+import { AWARENESS_TEMPLATE } from './awareness-judge.js';
+import { CONTEXT_ALIGNMENT_TEMPLATE } from './context-alignment-judge.js';
+import { GEVAL_TEMPLATE } from './geval-entity-judge.js';
+import { KEYWORD_VARIANTS_TEMPLATE } from './keyword-variants-judge.js';
+import type { PacJudgeOptions } from './pac-judge-options.js';
+import { TASK_ARTIFACT_TEMPLATE } from './task-artifact-judge.js';
+import { TASK_MESSAGE_TEMPLATE } from './task-message-judge.js';
+
+/** Every PAC LLM judge template, for listings (`confidant list judges`). */
+export const PAC_JUDGE_TEMPLATES: readonly JudgeTemplate[] = [
+  TASK_MESSAGE_TEMPLATE,
+  TASK_ARTIFACT_TEMPLATE,
+  KEYWORD_VARIANTS_TEMPLATE,
+  AWARENESS_TEMPLATE,
+  GEVAL_TEMPLATE,
+  CONTEXT_ALIGNMENT_TEMPLATE,
+];
+
+/**
+ * The LLM judge templates these options use (id, version, template hash), for the run header.
+ * Deterministic judges (`markers`, `keyword-only`, the `pac-keyword` check) have no template and
+ * are not listed, so an empty list means the plan needs no `judge` model. A variant that judges
+ * no privacy still lists the privacy templates: they are part of the configuration.
+ */
+export function pacJudgeInfos(options: Pick<PacJudgeOptions, 'taskMode' | 'privacyMode' | 'grounding'>): JudgeInfo[] {
+  const templates: JudgeTemplate[] = [];
+  if (options.taskMode === 'messages') templates.push(TASK_MESSAGE_TEMPLATE);
+  if (options.taskMode === 'artifact') templates.push(TASK_ARTIFACT_TEMPLATE);
+  if (options.privacyMode === 'keyword-awareness') templates.push(KEYWORD_VARIANTS_TEMPLATE, AWARENESS_TEMPLATE);
+  if (options.privacyMode === 'geval-entity') templates.push(GEVAL_TEMPLATE);
+  if (options.grounding && options.taskMode !== 'markers') templates.push(CONTEXT_ALIGNMENT_TEMPLATE);
+  return templates.map(judgeInfo);
+}

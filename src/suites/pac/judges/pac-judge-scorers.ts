@@ -1,0 +1,20 @@
+import { PAC_SCORERS } from '../outcome-scores.js';
+
+/**
+ * The scorer names the PAC judges write. `task`, `privacy` and `grounding` use the bases the
+ * PAC metrics read by default (`PAC_SCORERS`), whatever the mode, so `pacMetrics` reads them
+ * unchanged; the mode is named in each explanation and in the run header's judges.
+ * - `privacyItem`: per-item detail (keyword hits and LLM judgments), with evidence quotes;
+ * - `keyword`: the deterministic keyword check over the original keywords, written beside every
+ *   privacy mode for comparison (§7.2 `pac-keyword`), with the same targets as `privacy`;
+ * - `keywordExpansion`: keyword-awareness only, per agent: `pass` when every policy's expansion
+ *   parsed, else `fail` with value = the failed expansion judgments.
+ */
+export const PAC_JUDGE_SCORERS = {
+  task: `${PAC_SCORERS.task}@1`,
+  privacy: `${PAC_SCORERS.privacy}@1`,
+  grounding: `${PAC_SCORERS.grounding}@1`,
+  privacyItem: 'pac-privacy-item@1',
+  keyword: 'pac-keyword@1',
+  keywordExpansion: 'pac-keyword-expansion@1',
+} as const;

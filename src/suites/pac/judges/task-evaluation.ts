@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import type { JsonJudgeDefinition, JudgeTemplate } from '../../../judges/index.js';
+import { defineJsonJudge } from './define-json-judge.js';
+
+/** What a task judge concluded about one goal requirement for the whole run (§7.1). */
+export type RequirementOutcome = {
+  /** 0-based requirement index. */
+  index: number;
+  status: 'achieved' | 'not-achieved' | 'error';
+  /** Global turns of the messages that achieved it, ascending (messages and markers modes). */
+  turns: number[];
+  /** Whether the final shared folder achieved it (artifact and markers modes). */
+  inArtifact: boolean;
+  /** Judge-call event ids behind the outcome (the achieving calls, or the failed ones for `error`). */
+  judgeCalls: string[];
+  explanation?: string;
+};
+
+const booleanWord = (value: unknown): unknown => {
+  if (typeof value !== 'string') return value;
+  const word = value.trim().toLowerCase();
+  return word === 'true' || word === 'yes' ? true : word === 'false' || word === 'no' ? false : value;
+};
+const integerText = (value: unknown): unknown =>
+  typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+
+/**
+ * The task judges' reply (§7.1): one entry per requirement. `achieved` also accepts the words
+ * true/false/yes/no and `index` a digit string, which judges sometimes write; `reasoning` may be absent.
+ */
+export const taskEvaluationSchema = z.object({
+  evaluations: z.array(
+    z.object({
+      index: z.preprocess(integerText, z.int().nonnegative()),
+      achieved: z.preprocess(booleanWord, z.boolean()),
+      reasoning: z.string().default(''),
+    }),
+  ),
+});
+/** Parsed {@link taskEvaluationSchema}. */
+export type TaskEvaluation = z.infer<typeof taskEvaluationSchema>;
+
+/**
+ * Per requirement 0..count-1, whether the reply says achieved. The first entry for an index
+ * counts; a missing index is not achieved (as upstream); indices past the list are ignored.
+ */
+export function requirementDecisions({ evaluation, count }: { evaluation: TaskEvaluation; count: number }): boolean[] {
+  return Array.from({ length: count }, (_, index) => {
+    const entry = evaluation.evaluations.find((candidate) => candidate.index === index);
+    return entry?.achieved === true;
+  });
+}
+
+/** The requirements as the task templates show them: `<i>. <text>`, numbered from 0. */
+export function renderRequirements(requirements: readonly string[]): string {
+  return requirements.map((requirement, index) => `${index}. ${requirement}`).join('\n');
+}
+
+/**
+ * A task judge over `count` requirements. Its own verdict (`pass` when every requirement is
+ * achieved, value = the number achieved) only describes one call; the run's outcome is combined
+ * per requirement by the caller.
+ */
+export function taskJudge({
+  template,
+  count,
+}: {
+  template: JudgeTemplate;
+  count: number;
+}): JsonJudgeDefinition<TaskEvaluation> {
+  return defineJsonJudge({
+    template,
+    schema: taskEvaluationSchema,
+    toVerdict: (evaluation) => {
+      const achieved = requirementDecisions({ evaluation, count }).filter(Boolean).length;
+      return { verdict: achieved === count ? 'pass' : 'fail', value: achieved, label: `${achieved}/${count}` };
+    },
+  });
+}
