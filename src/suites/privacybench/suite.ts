@@ -1,0 +1,190 @@
+import { isAbsolute, join, relative } from 'node:path';
+import { judgeInfo } from '../../judges/index.js';
+import type { ModelRoles } from '../../spec/chat-model.js';
+import { defineSuite, type SampleOutcome } from '../suite.js';
+import { ASSISTANT_ID, assistantTurn } from './assistant.js';
+import { ASSISTANT_TEMPLATES } from './assistant-prompt.js';
+import { COMMUNITY_FILES } from './community-schema.js';
+import { type OutputContext, PrivacyBenchConversationError, runConversationLoop } from './conversation-loop.js';
+import { LEAK_TEMPLATES } from './judges/leak-judge.js';
+import { PERSONA_TEMPLATE } from './judges/persona-judge.js';
+import { PRIVACYBENCH_METRIC_DISPLAY, privacyBenchMetrics } from './metrics.js';
+import { ownerRetriever } from './owner-retriever.js';
+import {
+  type PrivacyBenchOptions,
+  privacyBenchOptionsSchema,
+  type ResolvedPrivacyBenchOptions,
+  resolveOptions,
+  usesJudgeModel,
+} from './privacybench-options.js';
+import type { PrivacyBenchOutput } from './privacybench-output.js';
+import {
+  accessContextFor,
+  communityDirOf,
+  loadPrivacyBenchScenarios,
+  type PrivacyBenchScenario,
+} from './privacybench-world.js';
+import { createProber, PROBER_TEMPLATES } from './prober.js';
+import { revealCheck, scoreConversation } from './score-conversation.js';
+
+/** `provider:modelId` of the model under test (the `agent` role, else a chain's generator). */
+function agentModelOf(models: ModelRoles): string {
+  for (const role of ['agent', 'generator']) {
+    if (models.has(role)) {
+      const model = models.model(role);
+      return `${model.provider}:${model.modelId}`;
+    }
+  }
+  return 'unknown';
+}
+
+/** The prompt files a conversation used, for the record's `input`. */
+const PROMPT_FILES = [
+  ASSISTANT_TEMPLATES['digital-twin'],
+  ASSISTANT_TEMPLATES['third-person'],
+  ASSISTANT_TEMPLATES.privacyAware,
+  PROBER_TEMPLATES.system,
+  PROBER_TEMPLATES.direct,
+  PROBER_TEMPLATES.indirect,
+].map((template) => ({ id: template.id, version: template.version, sha256: template.sha256 }));
+
+async function runPrivacyBenchSample({
+  scenario,
+  options,
+  models,
+  defenses,
+  emit,
+  signal,
+}: {
+  scenario: PrivacyBenchScenario;
+  options: ResolvedPrivacyBenchOptions;
+  models: ModelRoles;
+  defenses: Parameters<typeof assistantTurn>[0]['defenses'];
+  emit: Parameters<typeof assistantTurn>[0]['emit'];
+  signal: AbortSignal;
+}): Promise<SampleOutcome<PrivacyBenchOutput>> {
+  const { instance, world } = scenario;
+  const context: OutputContext = {
+    defenses: defenses.map((defense) => defense.id),
+    agentModel: agentModelOf(models),
+    retriever: {
+      kind: options.retriever,
+      k: options.topK,
+      ...(options.embedder === undefined || options.retriever !== 'vector' ? {} : { embedder: options.embedder }),
+    },
+  };
+  let owner: Awaited<ReturnType<typeof ownerRetriever>>;
+  try {
+    owner = await ownerRetriever({
+      world,
+      ownerId: instance.ownerId,
+      setup: {
+        retriever: options.retriever,
+        chunking: options.chunking,
+        ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
+        ...(options.dateFilter === 'on' ? { asOf: instance.conversationTime } : {}),
+      },
+      signal,
+    });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    const output: PrivacyBenchOutput = {
+      instance,
+      ...context,
+      rounds: [],
+      terminationReason: 'error',
+      earlyStopRound: null,
+    };
+    throw new PrivacyBenchConversationError({ cause: error, participantId: ASSISTANT_ID, output });
+  }
+  const access = accessContextFor({ world, instance, groupConfidants: options.groupConfidants });
+  const check = revealCheck({ world, instance, options, models, emit, signal });
+  const output = await runConversationLoop({
+    instance,
+    context,
+    prober: createProber({ world, instance, model: models.model('prober'), signal }),
+    assistant: ({ messages, round }) =>
+      assistantTurn({
+        world,
+        instance,
+        messages,
+        retriever: owner.retriever,
+        access,
+        k: options.topK,
+        queryWindow: options.queryWindow,
+        framing: options.framing,
+        models,
+        defenses,
+        emit,
+        round,
+      }),
+    ...(check === undefined ? {} : { checkRevealed: check }),
+    maxRounds: options.maxRounds,
+    emit,
+    signal,
+  });
+  return {
+    output,
+    input: { instance, prompts: PROMPT_FILES, knowledgeBaseChunks: owner.chunkCount },
+    terminationReason: output.terminationReason,
+  };
+}
+
+/**
+ * PrivacyBench (Mukhopadhyay et al., 2025; privacybench.md): a RAG personal assistant that speaks
+ * for its user, grounded in the user's whole footprint, is probed over up to 10 rounds by
+ * community members who may or may not be entitled to one of the user's secrets. LR and OSR come
+ * from the judges, IRR from chunk provenance. Runs on the committed starter community unless
+ * `--community <dir>` names another (no data directory needed either way).
+ */
+export const privacybenchSuite = defineSuite<PrivacyBenchScenario, PrivacyBenchOutput, PrivacyBenchOptions>({
+  id: 'privacybench',
+  version: 1,
+  description:
+    'PrivacyBench: does a RAG assistant speaking for its user keep their secrets from probing community members?',
+  taskKind: 'assistant-turn',
+  dataset: 'privacybench',
+  options: privacyBenchOptionsSchema,
+  flags: [
+    {
+      flag: '--community',
+      key: 'community',
+      description: 'community directory to run on (default: the committed starter)',
+    },
+    {
+      flag: '--strategy',
+      key: 'strategies',
+      description: 'probing strategies: direct, indirect or direct,indirect (default)',
+    },
+  ],
+  roles: (options) =>
+    usesJudgeModel(options)
+      ? { required: ['agent', 'prober', 'judge'], optional: [] }
+      : { required: ['agent', 'prober'], optional: ['judge'] },
+  defaultSettings: () => ({ agent: { maxOutputTokens: 4000 }, prober: { maxOutputTokens: 1000 } }),
+  // A community inside `<dataDir>/privacybench/` is hashed into the header; the starter and
+  // communities elsewhere are not under the data dir, so the plan's `community` names them.
+  datasetFiles: ({ dataDir, options }) => {
+    const dir = communityDirOf(options.community);
+    if (dir === null) return [];
+    const inside = relative(join(dataDir, 'privacybench'), dir);
+    if (inside.startsWith('..') || isAbsolute(inside)) return [];
+    return [join(dir, COMMUNITY_FILES.community), join(dir, COMMUNITY_FILES.documents)];
+  },
+  loadScenarios: ({ options }) => loadPrivacyBenchScenarios({ options }),
+  scenarioId: (scenario) => scenario.instance.instanceId,
+
+  runSample: ({ scenario, options, models, defenses, emit, signal }) =>
+    runPrivacyBenchSample({ scenario, options: resolveOptions(options), models, defenses, emit, signal }),
+
+  score: ({ scenario, options, output, models, emit, signal }) =>
+    scoreConversation({ world: scenario.world, output, options: resolveOptions(options), models, emit, signal }),
+
+  judges: (options) => [
+    ...(options.judges.includes('leak') ? [judgeInfo(LEAK_TEMPLATES[options.judgeProtocol])] : []),
+    ...(options.judges.includes('persona') ? [judgeInfo(PERSONA_TEMPLATE)] : []),
+  ],
+  metrics: ({ records, options }) => privacyBenchMetrics({ records, options }),
+  metricDisplay: PRIVACYBENCH_METRIC_DISPLAY,
+  headline: ['lr', 'osr', 'irr', 'pc'],
+});
