@@ -14,6 +14,8 @@ export type ReportRun = {
   usage: Record<string, RoleUsage>;
   costUsd: number | null;
   metrics: Record<string, MetricValue>;
+  /** Suite-specific Markdown for this run (already rendered from the stored summary). */
+  extraMarkdown: string;
 };
 
 /** One metric row: its display and, per run, the value and (when present) the worst case over epochs. */
@@ -45,11 +47,11 @@ export function buildReport({
   display = {},
   headline = [],
 }: {
-  runs: Array<{ header: RunHeader; summary: RunSummary }>;
+  runs: Array<{ header: RunHeader; summary: RunSummary; extraMarkdown?: string }>;
   display?: Record<string, MetricDisplay>;
   headline?: string[];
 }): Report {
-  const reportRuns: ReportRun[] = runs.map(({ header, summary }) => ({
+  const reportRuns: ReportRun[] = runs.map(({ header, summary, extraMarkdown = '' }) => ({
     runId: header.runId,
     suite: header.suite.id,
     models: Object.fromEntries(
@@ -66,6 +68,7 @@ export function buildReport({
     usage: summary.usage,
     costUsd: summary.costUsd,
     metrics: summary.metrics,
+    extraMarkdown,
   }));
   const ids: string[] = [];
   const add = (id: string) => {

@@ -58,6 +58,10 @@ export function renderMarkdown(report: Report): string {
   });
   out.push(table(metricHeader, metricRows), '');
   if (report.runs.length > 1 && report.headline.length > 0) out.push(...comparison(report));
+  for (const run of report.runs) {
+    // Suite-rendered tables (e.g. PAC-Bench's grid) are built from stored summaries by the suite.
+    if (run.extraMarkdown.trim() !== '') out.push(`## ${run.runId}`, '', run.extraMarkdown.trimEnd(), '');
+  }
   out.push('## Runs', '');
   out.push(
     table(

@@ -3,7 +3,7 @@ import type { EmitEvent, ModelRoles } from '../spec/chat-model.js';
 import type { Defense, TaskKind } from '../spec/defense.js';
 import type { JudgeInfo } from '../spec/judge-info.js';
 import type { MetricDisplay, MetricValue } from '../spec/metric-value.js';
-import type { SampleRecord } from '../spec/run-record.js';
+import type { RunSummary, SampleRecord } from '../spec/run-record.js';
 import type { Score } from '../spec/score.js';
 
 /** One unit of work: a scenario under a variant at an epoch. Ids are stable across runs. */
@@ -79,6 +79,11 @@ export type SuiteDefinition<Scenario, Output, Options> = {
    * helpfulness mean and binary). Reports over several runs print one row per run with these.
    */
   headline?: string[];
+  /**
+   * Extra Markdown a report appends for one run (e.g. PAC-Bench's initiator × partner grid);
+   * empty when there is nothing to add. Pure: reads only the stored summary.
+   */
+  reportMarkdown?(summary: RunSummary): string;
 };
 
 /** A registered suite: its definition with option types erased at the registry boundary. */

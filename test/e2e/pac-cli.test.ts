@@ -121,6 +121,13 @@ describe('confidant run pac over HTTP', () => {
     expect(header.models['agent-a']?.map((entry) => entry.modelId)).toEqual(['m1', 'm2']);
     expect(header.models['agent-b']).toBeUndefined();
     expect(stored[1]?.output.messages[0]?.text).toBe('m2: my part is in the shared folder. [FIN]');
+
+    const report = await cli(['report', runDir]);
+    expect(report.code, report.stderr).toBe(0);
+    // The paper's Table 1 layout: one row per initiator, one column per partner.
+    expect(report.stdout).toContain('| Initiator \\ Partner | reference:naive | Mean over partners |');
+    expect(report.stdout).toMatch(/\| openai-compatible:m1 \| [^|]+ \(n=1\) \|/);
+    expect(report.stdout).toMatch(/\| openai-compatible:m2 \| [^|]+ \(n=1\) \|/);
   }, 60_000);
 
   it('says the paper data is local-only when it is missing (exit 2)', async () => {

@@ -54,7 +54,7 @@ export function registerReport({ program, context }: { program: Command; context
             planned: header.sampleIds,
             records: await store.readSamples({ events: false }),
           });
-        runs.push({ header, summary });
+        runs.push({ header, summary, extraMarkdown: suite.reportMarkdown?.(summary) ?? '' });
       }
       const text = render(buildReport({ runs, display, headline }));
       if (flags.out) {

@@ -5,6 +5,7 @@ import type { Score } from '../../spec/score.js';
 import { FILESYSTEM_TOOLSETS } from '../../tools/filesystem-tool-schemas.js';
 import { resolveFilesystemServerEntry } from '../../tools/spawned-filesystem-server.js';
 import { defineSuite, type Suite } from '../suite.js';
+import { pacGridTable } from './grid-table.js';
 import { listPacScenarioFiles, loadPacScenarios, PAC_DATASET_NAME } from './load-scenarios.js';
 import { PAC_HEADLINE, PAC_METRIC_DISPLAY, pacMetrics } from './metrics.js';
 import { PacEpisodeError } from './pac-episode-error.js';
@@ -156,5 +157,6 @@ export function definePacSuite({
       pacMetrics({ records, options: { errors: options.errors, variantOptions: variantOptionsOf(options) } }),
     metricDisplay: PAC_METRIC_DISPLAY,
     headline: [...PAC_HEADLINE],
+    reportMarkdown: (summary) => pacGridTable(summary),
   });
 }
