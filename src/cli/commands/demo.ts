@@ -1,14 +1,13 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { resolveModelRoles } from '../../models/index.js';
-import { planHash, runEvaluation } from '../../runner/index.js';
+import { runEvaluation } from '../../runner/index.js';
 import type { MetricDisplay, MetricValue } from '../../spec/metric-value.js';
 import type { RoleBinding } from '../../spec/model-spec.js';
 import { runPlanSchema } from '../../spec/run-plan.js';
-import { FORMAT_VERSION, type RunHeader, type RunSummary } from '../../spec/run-record.js';
-import { createRunDirectory, createRunId, DirectoryRunStore } from '../../store/index.js';
+import type { RunSummary } from '../../spec/run-record.js';
 import { EXIT } from '../cli-io.js';
-import { readDependencyVersions, readPackageVersion } from '../package-info.js';
+import { createRunStore } from '../create-run-store.js';
 import { prepareRun } from '../prepare-run.js';
 import type { CommandContext } from '../program.js';
 
@@ -72,30 +71,8 @@ async function runDemo({ run, outDir, signal }: { run: DemoRun; outDir: string; 
     cacheReads: false,
   });
   try {
-    const hash = planHash(plan);
-    const now = new Date();
-    const { runId, directory } = await createRunDirectory({
-      outDir,
-      runId: createRunId({ now, suite: run.suite, planHash: hash }),
-    });
-    const header: RunHeader = {
-      formatVersion: FORMAT_VERSION,
-      runId,
-      createdAt: now.toISOString(),
-      confidantVersion: readPackageVersion(),
-      nodeVersion: process.version,
-      dependencyVersions: readDependencyVersions(),
-      plan,
-      planHash: hash,
-      suite: { id: prepared.suite.id, version: prepared.suite.version },
-      dataset: prepared.dataset,
-      models: models.describe(),
-      judges: prepared.suite.judges(prepared.options),
-      defenses: prepared.defenses.map((defense) => defense.id),
-      sampleIds: prepared.samples.map((sample) => sample.id),
-    };
-    const store = new DirectoryRunStore(directory);
-    await store.writeHeader(header);
+    const { store } = await createRunStore({ outDir, plan, prepared, models: models.describe() });
+    const directory = store.location;
     const { summary } = await runEvaluation({
       suite: prepared.suite,
       options: prepared.options,

@@ -1,14 +1,12 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { resolveDataDir } from '../../datasets/index.js';
-import { planHash } from '../../runner/index.js';
 import { PlanValidationError } from '../../spec/errors.js';
-import { FORMAT_VERSION, type RunHeader } from '../../spec/run-record.js';
-import { createRunDirectory, createRunId, DirectoryRunStore } from '../../store/index.js';
+import type { DirectoryRunStore } from '../../store/index.js';
 import { findSuite, suiteRegistry } from '../../suites/registry.js';
 import { buildPlan, type RunFlags, readConfigFile } from '../build-plan.js';
+import { createRunStore } from '../create-run-store.js';
 import { executeRun, resolvePlanModels } from '../execute-run.js';
-import { readDependencyVersions, readPackageVersion } from '../package-info.js';
 import { prepareRun, resolveCacheDir } from '../prepare-run.js';
 import type { CommandContext } from '../program.js';
 
@@ -101,32 +99,14 @@ export function registerRun({ program, context }: { program: Command; context: C
       reads: plan.cache,
     };
     const models = await resolvePlanModels({ io, plan, prepared, cache });
-    const hash = planHash(plan);
-    const now = new Date();
-    const { runId, directory } = await createRunDirectory({
-      outDir: resolve(io.cwd, flags.out ?? config.out ?? 'runs'),
-      runId: createRunId({ now, suite: suite.id, planHash: hash }),
-    });
-    const header: RunHeader = {
-      formatVersion: FORMAT_VERSION,
-      runId,
-      createdAt: now.toISOString(),
-      confidantVersion: readPackageVersion(),
-      nodeVersion: process.version,
-      dependencyVersions: readDependencyVersions(),
-      plan,
-      planHash: hash,
-      suite: { id: suite.id, version: suite.version },
-      dataset: prepared.dataset,
-      models: models.describe(),
-      judges: suite.judges(prepared.options),
-      defenses: prepared.defenses.map((defense) => defense.id),
-      ...(plan.shard ? { shard: plan.shard } : {}),
-      sampleIds: prepared.samples.map((sample) => sample.id),
-    };
-    const store = new DirectoryRunStore(directory);
+    let store: DirectoryRunStore;
     try {
-      await store.writeHeader(header);
+      ({ store } = await createRunStore({
+        outDir: resolve(io.cwd, flags.out ?? config.out ?? 'runs'),
+        plan,
+        prepared,
+        models: models.describe(),
+      }));
     } catch (error) {
       models.close();
       throw error;
