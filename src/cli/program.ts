@@ -3,6 +3,7 @@ import { type CliIo, EXIT } from './cli-io.js';
 import { registerData } from './commands/data.js';
 import { registerDemo } from './commands/demo.js';
 import { registerExport } from './commands/export.js';
+import { registerGenerate } from './commands/generate.js';
 import { registerList } from './commands/list.js';
 import { registerMerge } from './commands/merge.js';
 import { registerReport } from './commands/report.js';
@@ -39,6 +40,7 @@ export function createProgram({ io }: { io: CliIo }): { program: Command; outcom
     registerList,
     registerExport,
     registerDemo,
+    registerGenerate,
   ]) {
     register({ program, context });
   }

@@ -1,0 +1,45 @@
+/**
+ * `confidant generate privacybench`: builds PrivacyBench communities with the `datagen` model
+ * (privacybench.md §2), resumably, with the community rule checks deciding what to regenerate.
+ */
+export { daysBetween, overlap, shiftDate, stepWindows } from './calendar.js';
+export {
+  type DocumentBatch,
+  type DocumentSlot,
+  MUNDANE_TYPES,
+  type MundaneType,
+  planDocuments,
+} from './document-plan.js';
+export {
+  type GenerateCommunityOptions,
+  type GeneratedCommunity,
+  generateCommunity,
+} from './generate-community.js';
+export { GenerationError } from './generation-error.js';
+export {
+  type GenerationJournal,
+  type GenerationPlan,
+  JOURNAL_DIR,
+  type JournalEntry,
+  openGenerationJournal,
+} from './generation-journal.js';
+export {
+  GENERATION_DEFAULTS,
+  GENERATION_PRESETS,
+  type GenerationOptions,
+  type GenerationPreset,
+  generationOptionsSchema,
+  LAPTOP_GENERATION_PARAMETERS,
+  PAPER_GENERATION_PARAMETERS,
+  resolveGenerationOptions,
+  type SeedPersona,
+  seedPersonaSchema,
+} from './generation-options.js';
+export {
+  GENERATION_PROMPTS,
+  GENERATION_STEPS,
+  type GenerationStep,
+  generationPromptVersions,
+} from './generation-prompts.js';
+export { type GenerationProgress, runPhase } from './run-phase.js';
+export { callStructured, parseStructured, type StructuredCallResult } from './structured-call.js';
