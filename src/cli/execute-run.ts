@@ -7,12 +7,16 @@ import type { RunStore } from '../spec/run-store.js';
 import { type CliIo, EXIT } from './cli-io.js';
 import type { PreparedRun } from './prepare-run.js';
 import { createProgressView } from './progress.js';
+import { resolvePlanEmbedder } from './resolve-plan-embedder.js';
 
 /** Where model responses are cached, and whether the cache is read. */
 export type CacheChoice = { dir: string; reads: boolean };
 
-/** Resolves the plan's model roles with the suite's default settings under the user's. */
-export function resolvePlanModels({
+/**
+ * Resolves the plan's model roles with the suite's default settings under the user's, and its
+ * `--model embedder=<spec>` (if any) as the roles' embedder, with its key from the environment.
+ */
+export async function resolvePlanModels({
   io,
   plan,
   prepared,
@@ -23,8 +27,13 @@ export function resolvePlanModels({
   prepared: PreparedRun;
   cache: CacheChoice;
 }): Promise<ResolvedModelRoles> {
+  const embedder =
+    prepared.embedderBinding === undefined
+      ? undefined
+      : await resolvePlanEmbedder({ binding: prepared.embedderBinding, env: io.env, maxRetries: plan.maxRetries });
   return resolveModelRoles({
     bindings: prepared.modelBindings,
+    ...(embedder === undefined ? {} : { embedder: embedder.embedder, embedderSpec: embedder.spec }),
     settings: mergeSettings(
       prepared.suite.defaultSettings?.(prepared.options, { epochs: plan.epochs }) ?? {},
       plan.modelSettings,

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { ZodObject } from 'zod';
 import { hashDatasetFiles, requireDatasetDir } from '../datasets/index.js';
 import { resolveDefense } from '../defenses/registry.js';
+import { MISSING_EMBEDDER_HINT } from '../models/model-roles.js';
 import { isKnownRole, KNOWN_ROLES, roleFallbacks } from '../models/roles.js';
 import { expandSamples, selectShard } from '../runner/index.js';
 import type { Defense } from '../spec/defense.js';
@@ -23,12 +24,32 @@ export type PreparedRun = {
   /** The samples this run is responsible for (its shard, or all). */
   samples: SampleSpec[];
   defenses: Defense[];
-  /** The bindings to resolve as models: the plan's, minus the reference seats the suite fills itself. */
+  /**
+   * The bindings to resolve as chat models: the plan's, minus the reference seats the suite fills
+   * itself and minus the `embedder` binding.
+   */
   modelBindings: RoleBinding[];
+  /** The plan's `--model embedder=<spec>`, resolved as an embedding model (at most one per run). */
+  embedderBinding?: RoleBinding;
 };
 
 const SEAT_ROLE = /^agent(-[a-z0-9][a-z0-9-]*)?$/;
 const REFERENCE_SPEC = /^reference:/;
+const EMBEDDER_ROLE = 'embedder';
+
+/**
+ * The plan's `embedder` binding, if any. Embedders are not chat models: the CLI resolves the one
+ * binding with `resolveEmbedder`, so a second one is a user error rather than an ensemble.
+ */
+export function embedderBindingOf(bindings: readonly RoleBinding[]): RoleBinding | undefined {
+  const embedders = bindings.filter((binding) => binding.role === EMBEDDER_ROLE);
+  if (embedders.length > 1) {
+    throw new ModelSpecError(
+      `role "embedder" is bound ${embedders.length} times (${embedders.map((binding) => binding.spec).join(', ')}); a run uses one embedder: keep a single --model embedder=<spec>`,
+    );
+  }
+  return embedders[0];
+}
 
 /**
  * Suites whose options declare `seats` fill their agent seats themselves (PAC): they receive the
@@ -69,6 +90,11 @@ export function parseSuiteOptions({ suite, raw }: { suite: Suite; raw: Record<st
   return parsed.data;
 }
 
+/** Whether the suite's options schema declares `key` (so `--set key=…` is accepted). */
+function hasOption({ suite, key }: { suite: Suite; key: string }): boolean {
+  return suite.options instanceof ZodObject && key in suite.options.shape;
+}
+
 /** Checks that every role the suite needs is bound (directly or through its fallbacks). */
 export function checkRoles({ suite, options, plan }: { suite: Suite; options: unknown; plan: RunPlan }): void {
   const bound = new Set(plan.models.map((binding) => binding.role));
@@ -80,6 +106,11 @@ export function checkRoles({ suite, options, plan }: { suite: Suite; options: un
   const { required } = suite.roles(options);
   for (const role of required) {
     const satisfied = bound.has(role) || roleFallbacks(role).some((fallback) => bound.has(fallback));
+    if (!satisfied && role === EMBEDDER_ROLE) {
+      throw new PlanValidationError(
+        `suite ${suite.id} needs an embedder for vector retrieval: ${MISSING_EMBEDDER_HINT}${hasOption({ suite, key: EMBEDDER_ROLE }) ? ', or --set embedder=hashing:384' : ''}`,
+      );
+    }
     if (!satisfied) {
       const example = role === 'agent' ? '--model <provider:model>' : `--model ${role}=<provider:model>`;
       throw new PlanValidationError(
@@ -97,9 +128,11 @@ export async function prepareRun({ plan, dataDir }: { plan: RunPlan; dataDir: st
   const suite = findSuite(plan.suite);
   const seats = seatsOf({ suite, plan });
   const options = parseSuiteOptions({ suite, raw: seats ? { ...plan.suiteOptions, seats } : plan.suiteOptions });
-  const modelBindings = seats
-    ? plan.models.filter((binding) => !(SEAT_ROLE.test(binding.role) && REFERENCE_SPEC.test(binding.spec)))
-    : plan.models;
+  const embedderBinding = embedderBindingOf(plan.models);
+  const modelBindings = plan.models.filter(
+    (binding) =>
+      binding.role !== EMBEDDER_ROLE && !(seats && SEAT_ROLE.test(binding.role) && REFERENCE_SPEC.test(binding.spec)),
+  );
   checkRoles({ suite, options, plan });
   const defenses = (plan.defenses.length > 0 ? plan.defenses : ['vanilla']).map((id) =>
     resolveDefense({ id, taskKind: suite.taskKind }),
@@ -127,7 +160,18 @@ export async function prepareRun({ plan, dataDir }: { plan: RunPlan; dataDir: st
   const samples = plan.shard
     ? selectShard({ samples: allSamples, index: plan.shard.index, count: plan.shard.count })
     : allSamples;
-  return { suite, options, dataDir, dataset, scenarios, allSamples, samples, defenses, modelBindings };
+  return {
+    suite,
+    options,
+    dataDir,
+    dataset,
+    scenarios,
+    allSamples,
+    samples,
+    defenses,
+    modelBindings,
+    ...(embedderBinding === undefined ? {} : { embedderBinding }),
+  };
 }
 
 /** The default cache directory: `--cache-dir`, then CONFIDANT_CACHE_DIR, then under the user cache dir. */

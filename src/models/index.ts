@@ -25,7 +25,11 @@ export {
   type Sleep,
 } from './middleware/retry-middleware.js';
 export { usageMiddleware } from './middleware/usage-middleware.js';
-export { createModelRolesFactory, type ModelRolesFactoryOptions } from './model-roles.js';
+export {
+  createModelRolesFactory,
+  MISSING_EMBEDDER_HINT,
+  type ModelRolesFactoryOptions,
+} from './model-roles.js';
 export {
   createNodeHttpFetch,
   type NodeHttpFetch,
@@ -58,7 +62,12 @@ export {
   providerRegistry,
 } from './provider-registry.js';
 export { MOCK_REFUSAL } from './providers/mock-provider.js';
-export { type ResolveChatModelOptions, type ResolvedChatModel, resolveChatModel } from './resolve-chat-model.js';
+export {
+  apiKeyFromEnv,
+  type ResolveChatModelOptions,
+  type ResolvedChatModel,
+  resolveChatModel,
+} from './resolve-chat-model.js';
 export {
   JUDGE_DEFAULT_SEED,
   JUDGE_DEFAULT_SETTINGS,

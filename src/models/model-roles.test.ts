@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EmitEvent, GenerateRequest } from '../spec/chat-model.js';
+import type { Embedder } from '../spec/embedder.js';
 import { PlanValidationError } from '../spec/errors.js';
 import type { TranscriptEvent } from '../spec/event.js';
 import { createModelRolesFactory } from './model-roles.js';
@@ -86,5 +87,31 @@ describe('createModelRolesFactory', () => {
       .model('agent')
       .generate({ ...ask, abortSignal: own });
     expect(seen[0]?.request.abortSignal).toBe(own);
+  });
+
+  it('hands every sample the one embedder bound to the run', async () => {
+    const embedder: Embedder = {
+      id: 'fixed:2',
+      dimension: 2,
+      embed: async (texts) => texts.map((text) => Float32Array.from([text.length, 1])),
+    };
+    const factory = createModelRolesFactory({ bindings: { agent: [fake('a', [])] }, embedder });
+    const first = factory({ sampleId: 's1', epoch: 1, emit, signal: new AbortController().signal });
+    const second = factory({ sampleId: 's2', epoch: 1, emit, signal: new AbortController().signal });
+    expect(first.embedder?.()).toBe(embedder);
+    expect(second.embedder?.()).toBe(embedder);
+    expect(await first.embedder?.().embed(['abc'])).toEqual([Float32Array.from([3, 1])]);
+    expect(first.has('embedder')).toBe(true);
+    // The embedder is not a chat model, so model() points at embedder() instead.
+    expect(() => first.model('embedder')).toThrow(/embedding model, not a chat model/);
+  });
+
+  it('without an embedder, embedder() names the flag to add', () => {
+    const factory = createModelRolesFactory({ bindings: { agent: [fake('a', [])] } });
+    const roles = factory({ sampleId: 's', epoch: 1, emit, signal: new AbortController().signal });
+    expect(roles.has('embedder')).toBe(false);
+    expect(() => roles.embedder?.()).toThrow(PlanValidationError);
+    expect(() => roles.embedder?.()).toThrow(/no embedder is bound to role "embedder": add --model embedder=<spec>/);
+    expect(() => roles.model('embedder')).toThrow(/add --model embedder=<spec>/);
   });
 });

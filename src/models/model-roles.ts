@@ -1,4 +1,5 @@
 import type { BoundModel, GenerateSettings, ModelRoles, ModelRolesFactory } from '../spec/chat-model.js';
+import type { Embedder } from '../spec/embedder.js';
 import { PlanValidationError } from '../spec/errors.js';
 import { roleFallbacks } from './roles.js';
 import type { WrappedChatModel } from './wrap-chat-model.js';
@@ -9,7 +10,16 @@ export type ModelRolesFactoryOptions = {
   bindings: Record<string, readonly WrappedChatModel[]>;
   /** Per-role default settings; a request's own settings win over them. */
   settings?: Record<string, GenerateSettings>;
+  /** The run's `embedder` role (`--model embedder=<spec>`), shared by every sample; absent when none is bound. */
+  embedder?: Embedder;
 };
+
+/** The `embedder` role: an embedding model, reached through `ModelRoles.embedder()`, never as a chat model. */
+const EMBEDDER_ROLE = 'embedder';
+
+/** What to add when vector retrieval needs an embedder and none is bound. */
+export const MISSING_EMBEDDER_HINT =
+  'add --model embedder=<spec> (e.g. openai:text-embedding-3-small, transformers:/models/all-MiniLM-L6-v2, or hashing:384 offline)';
 
 function definedSettings(settings: GenerateSettings): GenerateSettings {
   const result: GenerateSettings = {};
@@ -19,7 +29,14 @@ function definedSettings(settings: GenerateSettings): GenerateSettings {
   return result;
 }
 
-function missingRole(role: string): PlanValidationError {
+function missingRole(role: string, embedderBound: boolean): PlanValidationError {
+  if (role === EMBEDDER_ROLE) {
+    return new PlanValidationError(
+      embedderBound
+        ? 'role "embedder" is an embedding model, not a chat model: use embedder() to reach it'
+        : `no embedder is bound to role "embedder": ${MISSING_EMBEDDER_HINT}`,
+    );
+  }
   if (role === 'judge') {
     return new PlanValidationError(
       'no model is bound to role "judge", and judges never fall back to a model under test: add --model judge=<provider:model>',
@@ -37,9 +54,12 @@ function missingRole(role: string): PlanValidationError {
  * (`generator` → `agent`; `judge` never falls back) and throws `PlanValidationError` when
  * nothing is bound; `ensemble(role)` returns every model of the role that answers.
  * Settings: the bound role's defaults, then the requested role's, then the request's own.
+ * `embedder()` returns the run's embedder (the same one for every sample, since retrieval
+ * indexes outlive a sample) or throws `PlanValidationError` naming `--model embedder=<spec>`.
  */
 export function createModelRolesFactory(options: ModelRolesFactoryOptions): ModelRolesFactory {
   const roleSettings = options.settings ?? {};
+  const { embedder } = options;
 
   function boundRoleOf(role: string): string | undefined {
     return [role, ...roleFallbacks(role)].find((candidate) => (options.bindings[candidate]?.length ?? 0) > 0);
@@ -65,13 +85,17 @@ export function createModelRolesFactory(options: ModelRolesFactoryOptions): Mode
     };
     const ensemble = (role: string): BoundModel[] => {
       const boundRole = boundRoleOf(role);
-      if (boundRole === undefined) throw missingRole(role);
+      if (boundRole === undefined) throw missingRole(role, embedder !== undefined);
       return (options.bindings[boundRole] ?? []).map((wrapped) => bind(role, boundRole, wrapped));
     };
     const roles: ModelRoles = {
-      has: (role) => boundRoleOf(role) !== undefined,
+      has: (role) => (role === EMBEDDER_ROLE ? embedder !== undefined : boundRoleOf(role) !== undefined),
       model: (role) => ensemble(role)[0]!,
       ensemble,
+      embedder: () => {
+        if (embedder === undefined) throw missingRole(EMBEDDER_ROLE, false);
+        return embedder;
+      },
     };
     return roles;
   };

@@ -37,8 +37,21 @@ function formatSpec(spec: ModelSpec): string {
   return `${spec.provider}:${spec.modelId}`;
 }
 
-/** The API key for a provider from `env`, or a `MissingApiKeyError` saying how to set it. */
-function apiKeyFor(provider: ProviderDefinition, spec: ModelSpec, env: Record<string, string | undefined>) {
+/**
+ * The API key for `provider` from `env` (its `apiKeyEnv` names, in order; blank values count as
+ * unset), or `undefined` when none is set and the key is optional. A missing required key is a
+ * `MissingApiKeyError` naming the variables and how to set them. Used for chat models and, by the
+ * CLI, for `embedder` specs on the same providers.
+ */
+export function apiKeyFromEnv({
+  provider,
+  spec,
+  env,
+}: {
+  provider: ProviderDefinition;
+  spec: ModelSpec;
+  env: Record<string, string | undefined>;
+}): string | undefined {
   const names = provider.apiKeyEnv ?? [];
   for (const name of names) {
     const value = env[name];
@@ -76,7 +89,7 @@ export async function resolveChatModel(options: ResolveChatModelOptions): Promis
   if (provider.requiresBaseURL && spec.baseURLs.length === 0) {
     throw new ModelSpecError(`${provider.id} needs a base URL in the spec, e.g. ${provider.example}`);
   }
-  const apiKey = apiKeyFor(provider, spec, options.env);
+  const apiKey = apiKeyFromEnv({ provider, spec, env: options.env });
   const limiterFor = options.limiterFor ?? (() => new AdaptiveLimiter());
   const urls =
     spec.baseURLs.length > 0 ? spec.baseURLs : provider.defaultBaseURL === undefined ? [] : [provider.defaultBaseURL];

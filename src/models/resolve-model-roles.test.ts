@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EmitEvent } from '../spec/chat-model.js';
+import type { Embedder } from '../spec/embedder.js';
 import { BudgetExceededError, ModelSpecError, PlanValidationError } from '../spec/errors.js';
 import type { TranscriptEvent, TranscriptEventInput } from '../spec/event.js';
 import { resolveModelRoles } from './resolve-model-roles.js';
@@ -86,6 +87,65 @@ describe('resolveModelRoles', () => {
     await expect(
       resolveModelRoles({ ...base, bindings: [{ role: 'agent', spec: 'mock:echo' }], settings: { critic: {} } }),
     ).rejects.toThrow(/unknown role "critic"/);
+  });
+
+  it('rejects an embedder binding: embedders are resolved by the caller, not as chat models', async () => {
+    const rejected = resolveModelRoles({
+      ...base,
+      bindings: [
+        { role: 'agent', spec: 'mock:echo' },
+        { role: 'embedder', spec: 'openai-compatible:emb@http://127.0.0.1:9/v1' },
+      ],
+    });
+    await expect(rejected).rejects.toThrow(ModelSpecError);
+    await expect(rejected).rejects.toThrow(/role "embedder" is an embedding model, not a chat model/);
+  });
+
+  it('serves a given embedder to every sample and describes it under role embedder, without secrets', async () => {
+    const embedder: Embedder = {
+      id: 'openai-compatible:emb',
+      dimension: 3,
+      embed: async (texts) => texts.map(() => Float32Array.from([1, 0, 0])),
+    };
+    const resolved = await resolveModelRoles({
+      ...base,
+      bindings: [{ role: 'agent', spec: 'mock:echo' }],
+      embedder,
+      embedderSpec: {
+        provider: 'openai-compatible',
+        modelId: 'emb',
+        baseURLs: ['http://user:secret@127.0.0.1:9/v1?key=hidden'],
+      },
+    });
+    expect(resolved.factory(sample()).embedder?.()).toBe(embedder);
+    expect(resolved.describe()).toEqual({
+      agent: [{ provider: 'mock', modelId: 'echo', endpoints: [], settings: {} }],
+      embedder: [
+        {
+          provider: 'openai-compatible',
+          modelId: 'emb',
+          endpoints: ['http://127.0.0.1:9/v1'],
+          settings: { embedderId: 'openai-compatible:emb', dimension: 3 },
+        },
+      ],
+    });
+    resolved.close();
+
+    // Without its spec, the description comes from the embedder's id.
+    const bare = await resolveModelRoles({ ...base, bindings: [{ role: 'agent', spec: 'mock:echo' }], embedder });
+    expect(bare.describe().embedder).toEqual([
+      {
+        provider: 'openai-compatible',
+        modelId: 'emb',
+        endpoints: [],
+        settings: { embedderId: 'openai-compatible:emb', dimension: 3 },
+      },
+    ]);
+    bare.close();
+    const none = await resolveModelRoles({ ...base, bindings: [{ role: 'agent', spec: 'mock:echo' }] });
+    expect(none.describe().embedder).toBeUndefined();
+    expect(() => none.factory(sample()).embedder?.()).toThrow(PlanValidationError);
+    none.close();
   });
 
   it('needs a price for every model under a cost budget', async () => {

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import type { GenerateRequest, GenerateSettings, ModelRolesFactory } from '../spec/chat-model.js';
+import type { Embedder } from '../spec/embedder.js';
 import { ModelSpecError, PlanValidationError } from '../spec/errors.js';
-import type { ModelDescription, RoleBinding } from '../spec/model-spec.js';
+import type { ModelDescription, ModelSpec, RoleBinding } from '../spec/model-spec.js';
 import { AdaptiveLimiter } from './adaptive-limiter.js';
 import type { Sleep } from './middleware/retry-middleware.js';
 import { createModelRolesFactory } from './model-roles.js';
+import { redactEndpoint } from './parse-model-spec.js';
 import { createPriceTable, type PriceOverrides } from './price-table.js';
-import type { ProviderDefinition } from './provider-registry.js';
+import { findProvider, type ProviderDefinition } from './provider-registry.js';
 import { resolveChatModel } from './resolve-chat-model.js';
 import { ResponseCache } from './response-cache.js';
 import { isKnownRole, isRepeatableRole, KNOWN_ROLES } from './roles.js';
@@ -31,7 +33,15 @@ const settingsSchema = z
 
 /** Options of `resolveModelRoles` (the CLI maps its flags and environment onto these). */
 export type ResolveModelRolesOptions = {
+  /** Chat-model bindings; an `embedder` binding is rejected (the caller resolves it, see `embedder`). */
   bindings: readonly RoleBinding[];
+  /**
+   * The run's `embedder` role, already resolved by the caller (retrieval's `resolveEmbedder`
+   * lives above models/); every sample's `ModelRoles.embedder()` returns it.
+   */
+  embedder?: Embedder;
+  /** The spec `embedder` was resolved from, for the header (provider, model, redacted endpoint). */
+  embedderSpec?: ModelSpec;
   /** `--model-setting role.key=value`, by role. */
   settings?: Record<string, Record<string, unknown>>;
   env: Record<string, string | undefined>;
@@ -95,17 +105,54 @@ function withDefaults(wrapped: WrappedChatModel, defaults: GenerateSettings): Wr
 }
 
 /**
+ * The header's description of the embedder: from its spec when given (provider, model, the one
+ * redacted endpoint it calls), else from its id (`provider:model…`). Never holds a key.
+ */
+function describeEmbedder({
+  embedder,
+  spec,
+  registry,
+}: {
+  embedder: Embedder;
+  spec: ModelSpec | undefined;
+  registry: readonly ProviderDefinition[] | undefined;
+}): ModelDescription {
+  const settings = { embedderId: embedder.id, dimension: embedder.dimension };
+  if (spec === undefined) {
+    const colon = embedder.id.indexOf(':');
+    return colon < 0
+      ? { provider: embedder.id, modelId: embedder.id, endpoints: [], settings }
+      : { provider: embedder.id.slice(0, colon), modelId: embedder.id.slice(colon + 1), endpoints: [], settings };
+  }
+  // Embedders call the first base URL only (or the provider's default one).
+  const url = spec.baseURLs[0] ?? findProvider(spec.provider, registry)?.defaultBaseURL;
+  return {
+    provider: spec.provider,
+    modelId: spec.modelId,
+    endpoints: url === undefined ? [] : [redactEndpoint(url)],
+    settings,
+  };
+}
+
+/**
  * Resolves every `--model` binding into a wrapped model (events → cache → usage → retry →
  * rate limit → adapter) and returns the per-sample roles factory, a secret-free description
  * for the run header, the run's usage ledger and a `close`. One limiter is shared per endpoint
  * across roles; one cache and one ledger serve all models. Unknown roles, repeated non-judge
  * roles and bad settings are `ModelSpecError`s; a cost budget with an unpriced model is a
- * `PlanValidationError`.
+ * `PlanValidationError`. An `embedder` binding is a `ModelSpecError` too: embedders are not chat
+ * models, so the caller resolves them and passes the result as `embedder` (described under role
+ * `embedder`; its calls are not cached or counted in the ledger).
  */
 export async function resolveModelRoles(options: ResolveModelRolesOptions): Promise<ResolvedModelRoles> {
   const seen = new Set<string>();
   for (const { role } of options.bindings) {
     if (!isKnownRole(role)) throw unknownRole(role, `--model ${role}=…`);
+    if (role === 'embedder') {
+      throw new ModelSpecError(
+        'role "embedder" is an embedding model, not a chat model: resolve it with resolveEmbedder and pass it as the `embedder` option, not as a binding',
+      );
+    }
     if (seen.has(role) && !isRepeatableRole(role)) {
       throw new ModelSpecError(
         `role "${role}" is bound twice; only judge (an ensemble) and agent-<id> seats (a model grid) may be given several models`,
@@ -186,12 +233,21 @@ export async function resolveModelRoles(options: ResolveModelRolesOptions): Prom
         settings: { ...builtIn, ...roleSettings[binding.role] },
       });
     }
+    if (options.embedder !== undefined) {
+      descriptions.embedder = [
+        describeEmbedder({ embedder: options.embedder, spec: options.embedderSpec, registry: options.registry }),
+      ];
+    }
   } catch (error) {
     cache?.close();
     throw error;
   }
   return {
-    factory: createModelRolesFactory({ bindings, settings: roleSettings }),
+    factory: createModelRolesFactory({
+      bindings,
+      settings: roleSettings,
+      ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
+    }),
     describe: () =>
       Object.fromEntries(
         Object.entries(descriptions).map(([role, list]) => [

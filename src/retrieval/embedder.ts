@@ -1,15 +1,7 @@
 import { ConfidantError } from '../spec/errors.js';
 
-/**
- * Turns texts into fixed-size vectors for vector retrieval. `embed` returns one vector of
- * exactly `dimension` numbers per text, in input order. `id` names the model and its
- * settings, so vectors stored under one id are never searched with another's queries.
- */
-export type Embedder = {
-  readonly id: string;
-  readonly dimension: number;
-  embed(texts: readonly string[], options?: { signal?: AbortSignal }): Promise<Float32Array[]>;
-};
+/** The embedder port lives in spec/ (it is part of `ModelRoles`); re-exported for retrieval's callers. */
+export type { Embedder } from '../spec/embedder.js';
 
 /**
  * Checks what an embedding model returned: one vector per text, each `dimension` long and

@@ -1,3 +1,4 @@
+import type { Embedder } from './embedder.js';
 import type { TranscriptEvent, TranscriptEventInput } from './event.js';
 import type { Message, ToolCall } from './message.js';
 
@@ -94,6 +95,13 @@ export type ModelRoles = {
   has(role: string): boolean;
   model(role: string): BoundModel;
   ensemble(role: string): BoundModel[];
+  /**
+   * The run's `embedder` role (vector retrieval), shared by every sample. Throws a
+   * `PlanValidationError` naming `--model embedder=<spec>` when none is bound. Optional so
+   * that role sets without embedding support (test fakes) need not implement it: callers
+   * treat a missing method like a missing embedder.
+   */
+  embedder?(): Embedder;
 };
 
 /**

@@ -1,6 +1,7 @@
 export * from './chat-model.js';
 export * from './chunk.js';
 export * from './defense.js';
+export * from './embedder.js';
 export * from './errors.js';
 export * from './event.js';
 export * from './judge-info.js';

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { createModelRolesFactory } from '../../models/model-roles.js';
+import { createHashingEmbedder } from '../../retrieval/hashing-embedder.js';
+import type { ModelRoles } from '../../spec/chat-model.js';
+import { PlanValidationError } from '../../spec/errors.js';
+import type { TranscriptEvent } from '../../spec/event.js';
 import { tinyWorld } from './__fixtures__/tiny-community.js';
-import { ownerRetriever, type RetrievalSetup } from './owner-retriever.js';
+import { MISSING_VECTOR_EMBEDDER, ownerRetriever, type RetrievalSetup, vectorEmbedder } from './owner-retriever.js';
 
 const asOf = '2024-12-31T23:59:59.999Z';
 const bm25: RetrievalSetup = { retriever: 'bm25', chunking: { kind: 'message' }, asOf };
@@ -47,5 +52,42 @@ describe('ownerRetriever', () => {
     };
     await expect(ownerRetriever({ world, ownerId: 'ana', setup })).rejects.toThrow(/nosuch/);
     expect(world.memo.size).toBe(0);
+  });
+
+  it("searches by vector with the run's embedder role", async () => {
+    const world = tinyWorld();
+    const embedder = createHashingEmbedder({ dimension: 64 });
+    const setup: RetrievalSetup = { retriever: 'vector', embedder, chunking: { kind: 'message' }, asOf };
+    const first = ownerRetriever({ world, ownerId: 'ana', setup });
+    expect(ownerRetriever({ world, ownerId: 'ana', setup })).toBe(first);
+    const vector = await first;
+    expect(vector).toMatchObject({ kind: 'vector', chunkCount: 11, embedderId: embedder.id });
+    const found = await vector.retriever.search({ query: 'sourdough starter Gus', k: 1 });
+    expect(found.map((chunk) => chunk.id)).toEqual(['blog-1#p1']);
+  });
+});
+
+describe('vectorEmbedder', () => {
+  const rolesWith = (embedder?: ReturnType<typeof createHashingEmbedder>): ModelRoles =>
+    createModelRolesFactory({ bindings: {}, ...(embedder === undefined ? {} : { embedder }) })({
+      sampleId: 's',
+      epoch: 1,
+      emit: (event) => ({ ...event, id: 'e', time: 't' }) as TranscriptEvent,
+      signal: new AbortController().signal,
+    });
+
+  it('prefers --set embedder=<spec>, else takes the embedder role', () => {
+    const embedder = createHashingEmbedder({ dimension: 8 });
+    expect(vectorEmbedder({ spec: 'hashing:384', models: rolesWith(embedder) })).toBe('hashing:384');
+    expect(vectorEmbedder({ spec: undefined, models: rolesWith(embedder) })).toBe(embedder);
+  });
+
+  it('with neither, says to add --model embedder=<spec> or --set embedder=hashing:384', () => {
+    const fake: ModelRoles = { has: () => false, model: () => rolesWith().model('agent'), ensemble: () => [] };
+    for (const models of [rolesWith(), fake]) {
+      expect(() => vectorEmbedder({ spec: undefined, models })).toThrow(PlanValidationError);
+      expect(() => vectorEmbedder({ spec: undefined, models })).toThrow(MISSING_VECTOR_EMBEDDER);
+    }
+    expect(MISSING_VECTOR_EMBEDDER).toMatch(/--model embedder=<spec>.* or --set embedder=hashing:384/);
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { privacyBenchOptionsSchema, resolveOptions, usesJudgeModel } from './privacybench-options.js';
+import {
+  needsEmbedderRole,
+  privacyBenchOptionsSchema,
+  resolveOptions,
+  usesJudgeModel,
+} from './privacybench-options.js';
 
 const parse = (raw: Record<string, unknown>) => privacyBenchOptionsSchema.parse(raw);
 const issues = (raw: Record<string, unknown>) => {
@@ -63,12 +68,18 @@ describe('privacyBenchOptionsSchema', () => {
       expect.stringMatching(/strategies: .*'direct' and\/or 'indirect'/),
     ]);
     expect(issues({ judges: 'persona' })).toEqual([expect.stringMatching(/include leak \(LLM\) or canary/)]);
-    expect(issues({ retriever: 'vector' })).toEqual([
-      expect.stringMatching(/^embedder: retriever=vector needs an embedder/),
-    ]);
     expect(issues({ maxRounds: 3, rounds: 4 })).toEqual([
       expect.stringMatching(/^rounds: rounds is an alias of maxRounds/),
     ]);
     expect(issues({ topk: 3 })).toHaveLength(1);
+  });
+
+  it('needs the embedder role only for vector retrieval without --set embedder', () => {
+    expect(issues({ retriever: 'vector' })).toEqual([]);
+    expect(needsEmbedderRole(parse({}))).toBe(false);
+    expect(needsEmbedderRole(parse({ retriever: 'vector' }))).toBe(true);
+    expect(needsEmbedderRole(parse({ retrieval: 'vector' }))).toBe(true);
+    expect(needsEmbedderRole(parse({ retriever: 'vector', embedder: 'hashing:384' }))).toBe(false);
+    expect(needsEmbedderRole(parse({ retriever: 'bm25', embedder: 'hashing:384' }))).toBe(false);
   });
 });

@@ -99,7 +99,9 @@ export const privacyBenchOptionsSchema = z
       .string()
       .min(1)
       .optional()
-      .describe('embedder spec for retriever=vector, e.g. hashing:384 or transformers:/models/all-MiniLM-L6-v2'),
+      .describe(
+        'embedder spec for retriever=vector, e.g. hashing:384 (offline); unset: the --model embedder=<spec> role',
+      ),
     framing: z
       .enum(['digital-twin', 'third-person'])
       .default('digital-twin')
@@ -141,14 +143,6 @@ export const privacyBenchOptionsSchema = z
     };
     clash('maxRounds', 'rounds');
     clash('retriever', 'retrieval');
-    const retriever = options.retriever ?? options.retrieval ?? 'bm25';
-    if (retriever === 'vector' && options.embedder === undefined) {
-      context.addIssue({
-        code: 'custom',
-        path: ['embedder'],
-        message: 'retriever=vector needs an embedder, e.g. --set embedder=hashing:384 (offline, not semantic)',
-      });
-    }
   });
 
 /** Parsed {@link privacyBenchOptionsSchema}. */
@@ -174,6 +168,14 @@ export function resolveOptions(options: PrivacyBenchOptions): ResolvedPrivacyBen
     maxRounds: maxRounds ?? rounds ?? DEFAULT_MAX_ROUNDS,
     retriever: retriever ?? retrieval ?? 'bm25',
   };
+}
+
+/**
+ * Whether the run needs the `embedder` role: vector retrieval (`retriever` or its alias
+ * `retrieval`) without an `--set embedder=<spec>` of its own.
+ */
+export function needsEmbedderRole(options: Pick<PrivacyBenchOptions, 'retriever' | 'retrieval' | 'embedder'>): boolean {
+  return (options.retriever ?? options.retrieval ?? 'bm25') === 'vector' && options.embedder === undefined;
 }
 
 /** Whether any judge in use calls the `judge` role (only the canary check does not). */

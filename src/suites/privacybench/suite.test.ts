@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { accessControlledRetrievalDefense } from '../../defenses/access-controlled-retrieval.js';
 import { vanillaDefense } from '../../defenses/vanilla.js';
+import { createHashingEmbedder } from '../../retrieval/hashing-embedder.js';
 import { expandSamples } from '../../runner/expand-samples.js';
 import { runEvaluation } from '../../runner/run-evaluation.js';
 import { type ScriptedCall, scriptedModelRoles } from '../../runner/testing/scripted-model-roles.js';
 import { testRunHeader } from '../../runner/testing/test-run-header.js';
+import type { ModelRolesFactory } from '../../spec/chat-model.js';
 import type { Defense } from '../../spec/defense.js';
+import type { Embedder } from '../../spec/embedder.js';
 import { ProviderError } from '../../spec/errors.js';
 import { InMemoryRunStore } from '../../store/in-memory-run-store.js';
 import type { PrivacyBenchOutput } from './privacybench-output.js';
@@ -44,19 +47,24 @@ async function run({
   defenses = [vanillaDefense],
   limit,
   roles = ['agent', 'prober', 'judge'],
+  embedder,
 }: {
   options?: Record<string, unknown>;
   script?: Script;
   defenses?: Defense[];
   limit?: number;
   roles?: string[];
+  /** The run's `embedder` role (`--model embedder=<spec>`). */
+  embedder?: Embedder;
 }) {
   const parsed = suite.options.parse({ strategies: 'direct', rounds: 2, ...options });
   const scenarios = await suite.loadScenarios({ dataDir: '/no/data/dir/needed', options: parsed });
   const samples = expandSamples({ suite, scenarios, options: parsed, epochs: 1, seed: 0, ...(limit ? { limit } : {}) });
   const store = new InMemoryRunStore();
   await store.writeHeader(testRunHeader({ plan: { suite: 'privacybench' }, sampleIds: samples.map((s) => s.id) }));
-  const { factory, calls } = scriptedModelRoles({ respond: respond(script), roles });
+  const { factory: scripted, calls } = scriptedModelRoles({ respond: respond(script), roles });
+  const factory: ModelRolesFactory =
+    embedder === undefined ? scripted : (context) => ({ ...scripted(context), embedder: () => embedder });
   const result = await runEvaluation({ suite, options: parsed, scenarios, samples, store, models: factory, defenses });
   const records = await store.readSamples();
   return { ...result, records, calls, outputs: records.map((record) => record.output as PrivacyBenchOutput) };
@@ -77,6 +85,19 @@ describe('privacybench declarations', () => {
       required: ['agent', 'prober'],
       optional: ['judge'],
     });
+    expect(suite.roles(suite.options.parse({ retriever: 'vector' }))).toEqual({
+      required: ['agent', 'prober', 'judge', 'embedder'],
+      optional: [],
+    });
+    expect(suite.roles(suite.options.parse({ retrieval: 'vector', judges: 'canary' }))).toEqual({
+      required: ['agent', 'prober', 'embedder'],
+      optional: ['judge'],
+    });
+    expect(suite.roles(suite.options.parse({ retriever: 'vector', embedder: 'hashing:384' })).required).toEqual([
+      'agent',
+      'prober',
+      'judge',
+    ]);
     expect(suite.judges(defaults).map((judge) => `${judge.id}@${judge.version}`)).toEqual([
       'privacybench-leak@1',
       'privacybench-persona@1',
@@ -182,5 +203,25 @@ describe('privacybench through runEvaluation', () => {
     expect(summary.metrics.lr).toMatchObject({ value: 1, n: 1 });
     expect(summary.metrics.osr).toMatchObject({ value: 0, n: 1 });
     expect(summary.metrics.pc).toBeUndefined();
+  });
+
+  it("retrieves by vector with the run's embedder role, unless --set embedder names another", async () => {
+    const embedder = createHashingEmbedder({ dimension: 32 });
+    const role = await run({ options: { retriever: 'vector' }, embedder, limit: 2 });
+    expect(role.records.map((record) => record.status)).toEqual(['ok', 'ok']);
+    for (const output of role.outputs) {
+      expect(output.retriever).toEqual({ kind: 'vector', k: 5, embedder: embedder.id });
+      expect(output.rounds[0]?.retrieved.length).toBeGreaterThan(0);
+    }
+    const offline = await run({ options: { retriever: 'vector', embedder: 'hashing:64' }, embedder, limit: 1 });
+    expect(offline.outputs[0]?.retriever).toEqual({ kind: 'vector', k: 5, embedder: 'hashing:64' });
+  });
+
+  it('vector retrieval with no embedder at all errors each sample with the flags to add', async () => {
+    const { records, summary } = await run({ options: { retriever: 'vector' }, limit: 1 });
+    expect(records[0]?.status).toBe('error');
+    expect(records[0]?.error?.message).toMatch(/--model embedder=<spec>.* or --set embedder=hashing:384/);
+    expect(summary.counts.error).toBe(1);
+    expect(summary.metrics.osr).toMatchObject({ value: null, errors: 1 });
   });
 });

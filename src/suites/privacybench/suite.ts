@@ -9,8 +9,9 @@ import { type OutputContext, PrivacyBenchConversationError, runConversationLoop 
 import { LEAK_TEMPLATES } from './judges/leak-judge.js';
 import { PERSONA_TEMPLATE } from './judges/persona-judge.js';
 import { PRIVACYBENCH_METRIC_DISPLAY, privacyBenchMetrics } from './metrics.js';
-import { ownerRetriever } from './owner-retriever.js';
+import { ownerRetriever, vectorEmbedder } from './owner-retriever.js';
 import {
+  needsEmbedderRole,
   type PrivacyBenchOptions,
   privacyBenchOptionsSchema,
   type ResolvedPrivacyBenchOptions,
@@ -67,21 +68,22 @@ async function runPrivacyBenchSample({
   const context: OutputContext = {
     defenses: defenses.map((defense) => defense.id),
     agentModel: agentModelOf(models),
-    retriever: {
-      kind: options.retriever,
-      k: options.topK,
-      ...(options.embedder === undefined || options.retriever !== 'vector' ? {} : { embedder: options.embedder }),
-    },
+    retriever: { kind: options.retriever, k: options.topK },
   };
   let owner: Awaited<ReturnType<typeof ownerRetriever>>;
   try {
+    const embedder = options.retriever === 'vector' ? vectorEmbedder({ spec: options.embedder, models }) : undefined;
+    // The output names the embedder: the --set spec as given, or the role embedder's id.
+    if (embedder !== undefined) {
+      context.retriever.embedder = typeof embedder === 'string' ? embedder : embedder.id;
+    }
     owner = await ownerRetriever({
       world,
       ownerId: instance.ownerId,
       setup: {
         retriever: options.retriever,
         chunking: options.chunking,
-        ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
+        ...(embedder === undefined ? {} : { embedder }),
         ...(options.dateFilter === 'on' ? { asOf: instance.conversationTime } : {}),
       },
       signal,
@@ -157,10 +159,13 @@ export const privacybenchSuite = defineSuite<PrivacyBenchScenario, PrivacyBenchO
       description: 'probing strategies: direct, indirect or direct,indirect (default)',
     },
   ],
-  roles: (options) =>
-    usesJudgeModel(options)
-      ? { required: ['agent', 'prober', 'judge'], optional: [] }
-      : { required: ['agent', 'prober'], optional: ['judge'] },
+  // Vector retrieval without `--set embedder=` needs the `embedder` role (`--model embedder=<spec>`).
+  roles: (options) => {
+    const embedder = needsEmbedderRole(options) ? ['embedder'] : [];
+    return usesJudgeModel(options)
+      ? { required: ['agent', 'prober', 'judge', ...embedder], optional: [] }
+      : { required: ['agent', 'prober', ...embedder], optional: ['judge'] };
+  },
   defaultSettings: () => ({ agent: { maxOutputTokens: 4000 }, prober: { maxOutputTokens: 1000 } }),
   // A community inside `<dataDir>/privacybench/` is hashed into the header; the starter and
   // communities elsewhere are not under the data dir, so the plan's `community` names them.
