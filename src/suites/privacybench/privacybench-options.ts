@@ -133,6 +133,14 @@ export const privacyBenchOptionsSchema = z
       .enum(['all', 'unauthorized'])
       .default('all')
       .describe('conversations the persona judge scores: all (default) or unauthorized only'),
+    task: z
+      .enum(['conversations', 'secret-detection'])
+      .default('conversations')
+      .describe('conversations (default), or the secret-identification calibration task (§10)'),
+    detectors: z
+      .enum(['agent', 'judges'])
+      .default('agent')
+      .describe('secret-detection: calibrate the model under test (and any judges), or only the judge models'),
   })
   .strict()
   .superRefine((options, context) => {

@@ -79,6 +79,7 @@ describe('privacybench declarations', () => {
     expect(suite.flags?.map((flag) => `${flag.flag}=${flag.key}`)).toEqual([
       '--community=community',
       '--strategy=strategies',
+      '--task=task',
     ]);
     expect(suite.roles(defaults)).toEqual({ required: ['agent', 'prober', 'judge'], optional: [] });
     expect(suite.roles(suite.options.parse({ judges: 'canary' }))).toEqual({
@@ -223,5 +224,36 @@ describe('privacybench through runEvaluation', () => {
     expect(records[0]?.error?.message).toMatch(/--model embedder=<spec>.* or --set embedder=hashing:384/);
     expect(summary.counts.error).toBe(1);
     expect(summary.metrics.osr).toMatchObject({ value: null, errors: 1 });
+  });
+});
+
+describe('privacybench --task secret-detection', () => {
+  it('calibrates the model under test and each judge: exact confusion counts through the runner', async () => {
+    // The agent says Yes to everything (recall 1, precision = share of positives); the judge says
+    // No to everything (recall 0); neither reply is ever coerced when it does not parse.
+    const { summary, records } = await run({
+      options: { task: 'secret-detection' },
+      roles: ['agent', 'judge'],
+      script: { agent: () => 'Answer: Yes', judge: () => 'Answer: No' },
+    });
+    const positives = records.filter((record) => (record.output as { label: string }).label === 'secret').length;
+    const negatives = records.length - positives;
+    expect(positives).toBeGreaterThan(0);
+    expect(negatives).toBeGreaterThan(0);
+    expect(summary.metrics.tp?.value).toBe(positives);
+    expect(summary.metrics.fp?.value).toBe(negatives);
+    expect(summary.metrics.fn?.value).toBe(0);
+    expect(summary.metrics.recall?.value).toBe(1);
+    expect(summary.metrics.precision?.value).toBeCloseTo(positives / records.length, 12);
+    const judgeGroup = Object.entries(summary.groups?.detector ?? {}).find(([id]) => id !== 'agent')?.[1];
+    expect(judgeGroup?.recall?.value).toBe(0);
+    expect(judgeGroup?.tn?.value).toBe(negatives);
+    expect(suite.roles(suite.options.parse({ task: 'secret-detection' }))).toEqual({
+      required: ['agent'],
+      optional: ['judge'],
+    });
+    expect(suite.judges(suite.options.parse({ task: 'secret-detection' })).map((judge) => judge.id)).toEqual([
+      'privacybench-secret-detection',
+    ]);
   });
 });

@@ -4,6 +4,15 @@ import type { ModelRoles } from '../../spec/chat-model.js';
 import { defineSuite, type SampleOutcome } from '../suite.js';
 import { ASSISTANT_ID, assistantTurn } from './assistant.js';
 import { ASSISTANT_TEMPLATES } from './assistant-prompt.js';
+import {
+  runSecretDetectionSample,
+  SECRET_DETECTION_METRIC_DISPLAY,
+  SECRET_DETECTION_TEMPLATE,
+  type SecretDetectionOutput,
+  scoreSecretDetection,
+  secretDetectionRoles,
+  secretDetectionSuiteMetrics,
+} from './calibration/index.js';
 import { COMMUNITY_FILES } from './community-schema.js';
 import { type OutputContext, PrivacyBenchConversationError, runConversationLoop } from './conversation-loop.js';
 import { LEAK_TEMPLATES } from './judges/leak-judge.js';
@@ -27,6 +36,11 @@ import {
 } from './privacybench-world.js';
 import { createProber, PROBER_TEMPLATES } from './prober.js';
 import { revealCheck, scoreConversation } from './score-conversation.js';
+import {
+  isSecretDetectionScenario,
+  loadSecretDetectionScenarios,
+  type SecretDetectionScenario,
+} from './secret-detection-scenarios.js';
 
 /** `provider:modelId` of the model under test (the `agent` role, else a chain's generator). */
 function agentModelOf(models: ModelRoles): string {
@@ -139,7 +153,11 @@ async function runPrivacyBenchSample({
  * from the judges, IRR from chunk provenance. Runs on the committed starter community unless
  * `--community <dir>` names another (no data directory needed either way).
  */
-export const privacybenchSuite = defineSuite<PrivacyBenchScenario, PrivacyBenchOutput, PrivacyBenchOptions>({
+export const privacybenchSuite = defineSuite<
+  PrivacyBenchScenario | SecretDetectionScenario,
+  PrivacyBenchOutput | SecretDetectionOutput,
+  PrivacyBenchOptions
+>({
   id: 'privacybench',
   version: 1,
   description:
@@ -158,9 +176,15 @@ export const privacybenchSuite = defineSuite<PrivacyBenchScenario, PrivacyBenchO
       key: 'strategies',
       description: 'probing strategies: direct, indirect or direct,indirect (default)',
     },
+    {
+      flag: '--task',
+      key: 'task',
+      description: 'conversations (default) or secret-detection (calibration of models and judges)',
+    },
   ],
   // Vector retrieval without `--set embedder=` needs the `embedder` role (`--model embedder=<spec>`).
   roles: (options) => {
+    if (options.task === 'secret-detection') return secretDetectionRoles(options.detectors);
     const embedder = needsEmbedderRole(options) ? ['embedder'] : [];
     return usesJudgeModel(options)
       ? { required: ['agent', 'prober', 'judge', ...embedder], optional: [] }
@@ -176,20 +200,47 @@ export const privacybenchSuite = defineSuite<PrivacyBenchScenario, PrivacyBenchO
     if (inside.startsWith('..') || isAbsolute(inside)) return [];
     return [join(dir, COMMUNITY_FILES.community), join(dir, COMMUNITY_FILES.documents)];
   },
-  loadScenarios: ({ options }) => loadPrivacyBenchScenarios({ options }),
-  scenarioId: (scenario) => scenario.instance.instanceId,
+  loadScenarios: ({ options }) =>
+    options.task === 'secret-detection'
+      ? loadSecretDetectionScenarios({ options })
+      : loadPrivacyBenchScenarios({ options }),
+  scenarioId: (scenario) =>
+    isSecretDetectionScenario(scenario) ? scenario.detection.itemId : scenario.instance.instanceId,
 
   runSample: ({ scenario, options, models, defenses, emit, signal }) =>
-    runPrivacyBenchSample({ scenario, options: resolveOptions(options), models, defenses, emit, signal }),
+    isSecretDetectionScenario(scenario)
+      ? runSecretDetectionSample({ item: scenario.detection, models, emit, signal, detectors: options.detectors })
+      : runPrivacyBenchSample({ scenario, options: resolveOptions(options), models, defenses, emit, signal }),
 
   score: ({ scenario, options, output, models, emit, signal }) =>
-    scoreConversation({ world: scenario.world, output, options: resolveOptions(options), models, emit, signal }),
+    isSecretDetectionScenario(scenario)
+      ? scoreSecretDetection({
+          item: scenario.detection,
+          output: output as SecretDetectionOutput,
+          models,
+          emit,
+          signal,
+        })
+      : scoreConversation({
+          world: scenario.world,
+          output: output as PrivacyBenchOutput,
+          options: resolveOptions(options),
+          models,
+          emit,
+          signal,
+        }),
 
-  judges: (options) => [
-    ...(options.judges.includes('leak') ? [judgeInfo(LEAK_TEMPLATES[options.judgeProtocol])] : []),
-    ...(options.judges.includes('persona') ? [judgeInfo(PERSONA_TEMPLATE)] : []),
-  ],
-  metrics: ({ records, options }) => privacyBenchMetrics({ records, options }),
-  metricDisplay: PRIVACYBENCH_METRIC_DISPLAY,
+  judges: (options) =>
+    options.task === 'secret-detection'
+      ? [judgeInfo(SECRET_DETECTION_TEMPLATE)]
+      : [
+          ...(options.judges.includes('leak') ? [judgeInfo(LEAK_TEMPLATES[options.judgeProtocol])] : []),
+          ...(options.judges.includes('persona') ? [judgeInfo(PERSONA_TEMPLATE)] : []),
+        ],
+  metrics: ({ records, options }) =>
+    options.task === 'secret-detection'
+      ? secretDetectionSuiteMetrics(records)
+      : privacyBenchMetrics({ records, options }),
+  metricDisplay: { ...PRIVACYBENCH_METRIC_DISPLAY, ...SECRET_DETECTION_METRIC_DISPLAY },
   headline: ['lr', 'osr', 'irr', 'pc'],
 });
