@@ -7,11 +7,11 @@ export const SECRET_DETECTION_METRICS = ['tp', 'tn', 'fp', 'fn', 'accuracy', 'pr
 
 /** How reports render the calibration metrics (paper Table 3: accuracy in %, P/R/F1 as fractions). */
 export const SECRET_DETECTION_METRIC_DISPLAY: Readonly<Record<SecretDetectionMetric, MetricDisplay>> = {
-  tp: { label: 'TP', scale: 'raw', description: 'snippets with a secret answered Yes' },
-  tn: { label: 'TN', scale: 'raw', description: 'snippets without a secret answered No' },
-  fp: { label: 'FP', scale: 'raw', description: 'snippets without a secret answered Yes' },
-  fn: { label: 'FN', scale: 'raw', description: 'snippets with a secret answered No' },
-  accuracy: { label: 'Acc (%)', scale: 'percent', description: '(TP + TN) / answered snippets' },
+  tp: { label: 'TP', scale: 'count', description: 'snippets with a secret answered Yes' },
+  tn: { label: 'TN', scale: 'count', description: 'snippets without a secret answered No' },
+  fp: { label: 'FP', scale: 'count', description: 'snippets without a secret answered Yes' },
+  fn: { label: 'FN', scale: 'count', description: 'snippets with a secret answered No' },
+  accuracy: { label: 'Accuracy', scale: 'percent', description: '(TP + TN) / answered snippets' },
   precision: { label: 'P', scale: 'fraction', description: 'TP / (TP + FP)' },
   recall: { label: 'R', scale: 'fraction', description: 'TP / (TP + FN)' },
   f1: { label: 'F1', scale: 'fraction', description: 'harmonic mean of precision and recall' },
