@@ -1,12 +1,8 @@
-import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { parseRoleBinding, resolveModelRoles } from '../../models/index.js';
-import type { EmitEvent } from '../../spec/chat-model.js';
 import { BudgetExceededError, DatasetFormatError, PlanValidationError, ProviderError } from '../../spec/errors.js';
-import type { TranscriptEvent } from '../../spec/event.js';
-import type { RoleBinding } from '../../spec/model-spec.js';
 import {
   GENERATION_PRESETS,
   type GenerationOptions,
@@ -18,11 +14,12 @@ import {
   seedPersonaSchema,
 } from '../../suites/privacybench/generate/index.js';
 import { EXIT } from '../cli-io.js';
-import { parseModelSettings, parseNonNegativeNumber, parsePositiveInteger } from '../parse-assignments.js';
-import { resolveCacheDir } from '../prepare-run.js';
+import { addDatagenOptions, datagenCallLog, resolveDatagenModels } from '../datagen-models.js';
+import { parseNonNegativeNumber, parsePositiveInteger } from '../parse-assignments.js';
 import type { CommandContext } from '../program.js';
+import { registerGeneratePac } from './generate-pac.js';
 
-const collect = (value: string, previous: string[] = []) => [...previous, value];
+const _collect = (value: string, previous: string[] = []) => [...previous, value];
 
 type GenerateFlags = {
   model?: string[];
@@ -67,6 +64,7 @@ type GenerateFlags = {
 export function registerGenerate({ program, context }: { program: Command; context: CommandContext }): void {
   const generate = program.command('generate').description('Generate datasets with a datagen model.');
   registerGeneratePrivacyBench({ generate, context });
+  registerGeneratePac({ generate, context });
 }
 
 /** `confidant generate privacybench`: a PrivacyBench community, resumable (privacybench.md §2). */
@@ -78,18 +76,11 @@ export function registerGeneratePrivacyBench({
   context: CommandContext;
 }): void {
   const laptop = GENERATION_PRESETS.laptop.parameters;
-  generate
-    .command('privacybench')
+  addDatagenOptions(generate.command('privacybench'))
     .description(
       'Generate a PrivacyBench community (people, relationships, groups, secrets, documents) into --out; ' +
         'rerun the same command to resume. The last line of stdout is the community directory.',
     )
-    .option(
-      '-m, --model <spec>',
-      'datagen model: datagen=<provider:model> (generator= or a bare spec also work)',
-      collect,
-    )
-    .option('--model-setting <role.key=value>', 'sampling setting, e.g. datagen.temperature=0.8 (repeatable)', collect)
     .option('--out <dir>', 'community directory to write (required; holds the resume journal in .generate/)')
     .option('--community-id <id>', 'community id (default: the --out directory name)')
     .option('--preset <name>', `parameter set: ${Object.keys(GENERATION_PRESETS).join(' or ')} (default laptop)`)
@@ -123,12 +114,6 @@ export function registerGeneratePrivacyBench({
     .option('--max-attempts <n>', 'attempts per unit that fails the rule checks (default 3)')
     .option('--max-parse-retries <n>', 'extra calls when a reply does not parse (default 2)')
     .option('--concurrency <n>', 'datagen calls in flight (default 4)')
-    .option('--max-connections <n>', 'concurrent requests per endpoint (default 8)')
-    .option('--max-retries <n>', 'retries per model call (default 5)')
-    .option('--no-cache', 'do not read cached responses (new responses are still cached)')
-    .option('--cache-dir <dir>', 'response cache directory')
-    .option('--max-cost <usd>', 'stop cleanly once this many US dollars are spent')
-    .option('--max-tokens <n>', 'stop cleanly once this many tokens are used')
     .action(async (flags: GenerateFlags) => {
       context.outcome.exitCode = await runGeneratePrivacyBench({ flags, context });
     });
@@ -149,32 +134,17 @@ async function runGeneratePrivacyBench({
   }
   const outDir = resolve(io.cwd, flags.out);
   const options = buildOptions({ flags, outDir, cwd: io.cwd });
-  const bindings = datagenBindings(flags.model ?? []);
-  const settings = renameRole(parseModelSettings(flags.modelSetting ?? []));
   const integer = (text: string | undefined, flag: string) =>
     text === undefined ? undefined : parsePositiveInteger({ text, flag });
-  const maxRetries =
-    flags.maxRetries === undefined
-      ? undefined
-      : parseNonNegativeNumber({ text: flags.maxRetries, flag: '--max-retries' });
-  const maxCost =
-    flags.maxCost === undefined ? undefined : parseNonNegativeNumber({ text: flags.maxCost, flag: '--max-cost' });
-  const maxTokens = integer(flags.maxTokens, '--max-tokens');
-  const maxConnections = integer(flags.maxConnections, '--max-connections');
-  const models = await resolveModelRoles({
-    bindings,
-    settings,
-    env: io.env,
-    cacheDir: resolveCacheDir({ flag: flags.cacheDir, env: io.env, home: io.home }),
-    cacheReads: flags.cache !== false,
-    ...(maxRetries === undefined ? {} : { maxRetries }),
-    ...(maxConnections === undefined ? {} : { maxConnections }),
-    ...(maxCost === undefined ? {} : { maxCostUsd: maxCost }),
-    ...(maxTokens === undefined ? {} : { maxTokens }),
-  });
+  const models = await resolveDatagenModels({ io, flags, command: 'generate privacybench' });
   try {
     const model = models
-      .factory({ sampleId: 'generate:privacybench', epoch: 0, emit: callLog(outDir), signal: io.signal })
+      .factory({
+        sampleId: 'generate:privacybench',
+        epoch: 0,
+        emit: datagenCallLog(join(outDir, JOURNAL_DIR)),
+        signal: io.signal,
+      })
       .model('datagen');
     const result = await generateCommunity({
       model,
@@ -216,32 +186,6 @@ async function runGeneratePrivacyBench({
 function isStop(error: unknown): boolean {
   const name = error instanceof Error ? error.name : '';
   return name === 'BudgetExceededError' || name === 'RunInterruptedError' || name === 'AbortError';
-}
-
-/** The `--model` flags as datagen bindings: `generator=` and bare specs mean `datagen`. */
-function datagenBindings(models: string[]): RoleBinding[] {
-  if (models.length === 0) {
-    throw new PlanValidationError('generate privacybench needs a datagen model: add --model datagen=<provider:model>');
-  }
-  return models.map((text) => {
-    const binding = parseRoleBinding(text);
-    const role = binding.role === 'agent' || binding.role === 'generator' ? 'datagen' : binding.role;
-    if (role !== 'datagen') {
-      throw new PlanValidationError(
-        `generate privacybench uses only the datagen role, not '${binding.role}': use --model datagen=<provider:model>`,
-      );
-    }
-    return { role, spec: binding.spec };
-  });
-}
-
-function renameRole(settings: Record<string, Record<string, unknown>>): Record<string, Record<string, unknown>> {
-  const renamed: Record<string, Record<string, unknown>> = {};
-  for (const [role, values] of Object.entries(settings)) {
-    const target = role === 'generator' || role === 'agent' ? 'datagen' : role;
-    renamed[target] = { ...renamed[target], ...values };
-  }
-  return renamed;
 }
 
 function buildOptions({
@@ -351,20 +295,6 @@ function readSeedPersonas(path: string): SeedPersona[] {
     personas.push(parsed.data);
   });
   return personas;
-}
-
-/** Appends every model-call event to `<out>/.generate/calls.jsonl` (requests and replies; never keys). */
-function callLog(outDir: string): EmitEvent {
-  const dir = join(outDir, JOURNAL_DIR);
-  mkdirSync(dir, { recursive: true });
-  const session = new Date().toISOString();
-  let count = 0;
-  return (event) => {
-    count += 1;
-    const stored = { ...event, id: `${session}#${count}`, time: new Date().toISOString() } as TranscriptEvent;
-    appendFileSync(join(dir, 'calls.jsonl'), `${JSON.stringify(stored)}\n`, 'utf8');
-    return stored;
-  };
 }
 
 function progressPrinter(write: (text: string) => void): (progress: GenerationProgress) => void {

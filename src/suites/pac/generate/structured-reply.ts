@@ -1,0 +1,92 @@
+import { type ZodType, z } from 'zod';
+import { extractJsonObject, visibleAnswer } from '../../../judges/index.js';
+import type { BoundModel } from '../../../spec/chat-model.js';
+import type { Message } from '../../../spec/message.js';
+
+/** A parsed reply, or why none of the tries parsed. `calls` counts the model calls made. */
+export type StructuredReply<T> = { ok: true; value: T; calls: number } | { ok: false; problem: string; calls: number };
+
+const jsonSchemas = new WeakMap<ZodType, object>();
+
+/** The JSON schema sent as `responseSchema` (computed once per zod schema). */
+export function responseJsonSchema(schema: ZodType): object {
+  let jsonSchema = jsonSchemas.get(schema);
+  if (jsonSchema === undefined) {
+    jsonSchema = z.toJSONSchema(schema);
+    jsonSchemas.set(schema, jsonSchema);
+  }
+  return jsonSchema;
+}
+
+/**
+ * Parses a reply into `schema`: reasoning blocks removed, the first JSON object taken (fenced or
+ * not), then validated. Says why when it does not parse.
+ */
+export function parseStructuredReply<T>({
+  text,
+  schema,
+}: {
+  text: string;
+  schema: ZodType<T>;
+}): { ok: true; value: T } | { ok: false; problem: string } {
+  const found = extractJsonObject(visibleAnswer(text));
+  if (found === null) return { ok: false, problem: 'the reply holds no JSON object' };
+  const checked = schema.safeParse(found.value);
+  if (checked.success) return { ok: true, value: checked.data };
+  const issues = checked.error.issues
+    .slice(0, 4)
+    .map((entry) => `${entry.path.join('.') || '(root)'}: ${entry.message}`)
+    .join('; ');
+  return { ok: false, problem: `the JSON does not have the expected shape (${issues})` };
+}
+
+/**
+ * Asks the datagen model for one structured answer. The zod schema goes along as
+ * `responseSchema` (structured output where the provider supports it) with `seed` in the
+ * settings. A reply that does not parse is asked again with the same messages and the next
+ * `sampleOrdinal` (so a response cache does not hand back the same reply), at most
+ * `maxParseRetries` times; then the result says why. Garbage is never returned as a value.
+ * Provider errors and aborts propagate unchanged.
+ */
+export async function requestStructuredReply<T>({
+  model,
+  messages,
+  schema,
+  schemaName,
+  seed,
+  ordinalBase,
+  maxParseRetries,
+  signal,
+}: {
+  model: BoundModel;
+  messages: Message[];
+  schema: ZodType<T>;
+  /** Name of the structured output (e.g. `pac_requirements`). */
+  schemaName: string;
+  seed: number;
+  /** `sampleOrdinal` of the first try; retries count up from it. */
+  ordinalBase: number;
+  maxParseRetries: number;
+  signal?: AbortSignal;
+}): Promise<StructuredReply<T>> {
+  const responseSchema = { name: schemaName, jsonSchema: responseJsonSchema(schema) };
+  let problem = 'no reply';
+  for (let retry = 0; retry <= maxParseRetries; retry += 1) {
+    signal?.throwIfAborted();
+    const reply = await model.generate({
+      messages,
+      settings: { seed },
+      responseSchema,
+      sampleOrdinal: ordinalBase + retry,
+      ...(signal === undefined ? {} : { abortSignal: signal }),
+    });
+    const parsed = parseStructuredReply({ text: reply.text, schema });
+    if (parsed.ok) return { ok: true, value: parsed.value, calls: retry + 1 };
+    problem = `${parsed.problem}; the reply began ${JSON.stringify(reply.text.slice(0, 120))}`;
+  }
+  return {
+    ok: false,
+    problem: `no parseable '${schemaName}' reply in ${maxParseRetries + 1} tries: ${problem}`,
+    calls: maxParseRetries + 1,
+  };
+}
