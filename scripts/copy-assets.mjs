@@ -1,6 +1,6 @@
 // Copies non-TypeScript assets (judge templates, starter data) from src/ to dist/ after tsc,
-// because tsc only emits what it compiles.
-import { cpSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+// because tsc only emits what it compiles, and makes the CLI entry executable.
+import { chmodSync, cpSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,3 +23,5 @@ function walk(dir) {
   }
 }
 walk(src);
+// npm links the bin before `prepare` builds it, so it cannot mark the file executable itself.
+chmodSync(join(dist, 'cli', 'main.js'), 0o755);
