@@ -1,6 +1,6 @@
 import type { ChatModel, FinishReason, GenerateRequest, GenerateResult } from '../spec/chat-model.js';
-import { MissingOptionalDependencyError } from '../spec/errors.js';
 import type { Message, ToolCall } from '../spec/message.js';
+import { importOptionalPeer } from './import-optional-peer.js';
 
 /** The optional peer and the exact version this adapter was written against. */
 export const LLAMA_CPP_PACKAGE = 'node-llama-cpp';
@@ -50,39 +50,14 @@ function isLlamaModule(value: unknown): value is LlamaModule {
   return typeof record.getLlama === 'function' && typeof record.LlamaChat === 'function';
 }
 
-/** Node says ERR_MODULE_NOT_FOUND; bundlers and test runners word it their own way. */
-function isModuleNotFound(error: unknown): boolean {
-  if (!(error instanceof Error) || !error.message.includes(LLAMA_CPP_PACKAGE)) return false;
-  const code = (error as Error & { code?: unknown }).code;
-  return (
-    code === 'ERR_MODULE_NOT_FOUND' ||
-    code === 'MODULE_NOT_FOUND' ||
-    /cannot find (package|module)|could not resolve|failed to resolve/i.test(error.message)
-  );
-}
-
 /** Loads the optional peer, or explains how to install it. */
-async function importLlamaCpp(): Promise<LlamaModule> {
-  // A variable specifier keeps tsc (and bundlers) from resolving the optional package.
-  const specifier: string = LLAMA_CPP_PACKAGE;
-  let loaded: unknown;
-  try {
-    loaded = await import(specifier);
-  } catch (error) {
-    if (isModuleNotFound(error)) {
-      throw new MissingOptionalDependencyError(
-        `llamacpp models need the optional package ${LLAMA_CPP_PACKAGE}: run \`${LLAMA_CPP_INSTALL}\``,
-        { cause: error },
-      );
-    }
-    throw error;
-  }
-  if (!isLlamaModule(loaded)) {
-    throw new MissingOptionalDependencyError(
-      `the installed ${LLAMA_CPP_PACKAGE} does not have the expected API: run \`${LLAMA_CPP_INSTALL}\``,
-    );
-  }
-  return loaded;
+function importLlamaCpp(): Promise<LlamaModule> {
+  return importOptionalPeer({
+    packageName: LLAMA_CPP_PACKAGE,
+    install: LLAMA_CPP_INSTALL,
+    purpose: 'llamacpp models',
+    isModule: isLlamaModule,
+  });
 }
 
 /** Our messages as node-llama-cpp chat history; tool results are attached to their calls. */

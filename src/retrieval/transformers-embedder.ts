@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
+import { importOptionalPeer } from '../models/import-optional-peer.js';
 import { MissingOptionalDependencyError } from '../spec/errors.js';
 import { checkEmbeddings, type Embedder } from './embedder.js';
 
@@ -28,39 +29,14 @@ function isTransformersModule(value: unknown): value is TransformersModule {
   return typeof record.pipeline === 'function' && typeof record.env === 'object' && record.env !== null;
 }
 
-/** Node says ERR_MODULE_NOT_FOUND; bundlers and test runners word it their own way. */
-function isModuleNotFound(error: unknown): boolean {
-  if (!(error instanceof Error) || !error.message.includes(TRANSFORMERS_PACKAGE)) return false;
-  const code = (error as Error & { code?: unknown }).code;
-  return (
-    code === 'ERR_MODULE_NOT_FOUND' ||
-    code === 'MODULE_NOT_FOUND' ||
-    /cannot find (package|module)|could not resolve|failed to resolve/i.test(error.message)
-  );
-}
-
 /** Loads the optional peer, or explains how to install it. */
-async function importTransformers(): Promise<TransformersModule> {
-  // A variable specifier keeps tsc (and bundlers) from resolving the optional package.
-  const specifier: string = TRANSFORMERS_PACKAGE;
-  let loaded: unknown;
-  try {
-    loaded = await import(specifier);
-  } catch (error) {
-    if (isModuleNotFound(error)) {
-      throw new MissingOptionalDependencyError(
-        `local embedding models need the optional package ${TRANSFORMERS_PACKAGE}: run \`${TRANSFORMERS_INSTALL}\``,
-        { cause: error },
-      );
-    }
-    throw error;
-  }
-  if (!isTransformersModule(loaded)) {
-    throw new MissingOptionalDependencyError(
-      `the installed ${TRANSFORMERS_PACKAGE} does not have the expected API: run \`${TRANSFORMERS_INSTALL}\``,
-    );
-  }
-  return loaded;
+function importTransformers(): Promise<TransformersModule> {
+  return importOptionalPeer({
+    packageName: TRANSFORMERS_PACKAGE,
+    install: TRANSFORMERS_INSTALL,
+    purpose: 'local embedding models',
+    isModule: isTransformersModule,
+  });
 }
 
 /** Options of `createTransformersEmbedder`. */
