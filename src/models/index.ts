@@ -30,6 +30,7 @@ export {
   MISSING_EMBEDDER_HINT,
   type ModelRolesFactoryOptions,
 } from './model-roles.js';
+export { describeNetworkFailure, type NetworkFailure, type NetworkFailureKind } from './network-failure.js';
 export {
   createNodeHttpFetch,
   type NodeHttpFetch,
@@ -48,6 +49,18 @@ export {
   type PriceTable,
   priceOverridesSchema,
 } from './price-table.js';
+export {
+  offeredModelsText,
+  type ProbeCause,
+  type ProbeContext,
+  type ProbeEndpointOptions,
+  type ProbeFailure,
+  type ProbeResult,
+  type ProviderProbe,
+  probeCauseWords,
+  probeEndpoint,
+  probeFix,
+} from './probe-endpoint.js';
 export {
   isProviderError,
   isRetryableProviderError,

@@ -1,5 +1,6 @@
 import type { ChatModel } from '../spec/chat-model.js';
 import type { ModelSpec } from '../spec/model-spec.js';
+import type { ProviderProbe } from './probe-endpoint.js';
 import { anthropicProvider } from './providers/anthropic-provider.js';
 import { googleProvider } from './providers/google-provider.js';
 import { llamacppProvider } from './providers/llamacpp-provider.js';
@@ -39,6 +40,11 @@ export type ProviderDefinition = {
   apiKeyRequired?: boolean;
   /** Honours a sampling seed, so judges can default to one. */
   supportsSeed?: boolean;
+  /**
+   * The cheap pre-flight check of one endpoint (`probeEndpoint`): list or look up models, else a
+   * 1-token generation; a file check for local models. Absent: no check is needed (scripted models).
+   */
+  probe?: ProviderProbe;
   create(options: ProviderCreateOptions): ChatModel | Promise<ChatModel>;
 };
 

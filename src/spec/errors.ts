@@ -45,6 +45,10 @@ export class ChecksumMismatchError extends userErrorClass('ChecksumMismatchError
 export class PlanValidationError extends userErrorClass('PlanValidationError') {}
 /** A run directory that is missing or not in a format this version reads. */
 export class StoreFormatError extends userErrorClass('StoreFormatError') {}
+/** A model endpoint failed the pre-flight check; the message names role, endpoint, cause and fix. */
+export class PreflightError extends userErrorClass('PreflightError') {}
+/** Another process is writing the run directory; the message names the holder and what to do. */
+export class RunLockedError extends userErrorClass('RunLockedError') {}
 
 /** A judge's answer did not match its output contract. */
 export class JudgeParseError extends ConfidantError {

@@ -12,6 +12,7 @@ import {
 } from '../spec/run-record.js';
 import type { ReadSamplesOptions, RunStore } from '../spec/run-store.js';
 import { parseRecordLine, readLatestRecordsFromFile } from './read-latest-records.js';
+import { type AcquiredRunLock, type AcquireRunLockOptions, acquireRunLock } from './run-lock.js';
 import { parseWithSchema, validateForWrite } from './validate-run-data.js';
 import { writeFileAtomic } from './write-file-atomic.js';
 
@@ -41,6 +42,14 @@ export class DirectoryRunStore implements RunStore {
 
   private path(name: keyof typeof RUN_FILES): string {
     return join(this.location, RUN_FILES[name]);
+  }
+
+  /**
+   * Locks this run directory for one writer (`run.lock`, see `acquireRunLock`): a second writer
+   * gets a `RunLockedError`; a dead process's lock on this host is taken over.
+   */
+  acquireLock(options: Omit<AcquireRunLockOptions, 'directory'>): Promise<AcquiredRunLock> {
+    return acquireRunLock({ ...options, directory: this.location });
   }
 
   async writeHeader(header: RunHeader): Promise<void> {

@@ -4,4 +4,14 @@ export { DirectoryRunStore, RUN_FILES } from './directory-run-store.js';
 export { InMemoryRunStore } from './in-memory-run-store.js';
 export { type MergedRun, mergeRuns, type RunStoreReader, type RunStoreWriter } from './merge-runs.js';
 export { parseRecordLine, readLatestRecords } from './read-latest-records.js';
+export {
+  type AcquiredRunLock,
+  type AcquireRunLockOptions,
+  acquireRunLock,
+  processIsAlive,
+  RUN_LOCK_FILE,
+  type RunLock,
+  type RunLockHolder,
+  readRunLock,
+} from './run-lock.js';
 export { writeFileAtomic } from './write-file-atomic.js';

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  closedPort,
   MOCK_SERVER_REFUSAL,
   type MockOpenAIServer,
   refuseHandler,
@@ -143,7 +144,34 @@ describe('mock OpenAI server', () => {
 
   it('answers unknown routes with 404 and bad JSON with 400', async () => {
     const server = await start();
-    expect((await fetch(`${server.url}/v1/models`)).status).toBe(404);
+    expect((await fetch(`${server.url}/v1/embeddings`)).status).toBe(404);
     expect((await post(server, {}, { body: '{nope' })).status).toBe(400);
+  });
+
+  it('lists its models at GET /models, counted apart from chat requests', async () => {
+    const server = await start({ models: ['m', 'n'] });
+    const response = await fetch(`${server.baseURL}/models`);
+    expect(response.status).toBe(200);
+    const json = (await response.json()) as { data: Array<{ id: string }> };
+    expect(json.data.map((model) => model.id)).toEqual(['m', 'n']);
+    expect(server.modelListings).toBe(1);
+    expect(server.count).toBe(0);
+  });
+
+  it('can leave /models unserved, answer 404 for unknown models and demand a key', async () => {
+    const absent = await start({ modelsRoute: { type: 'absent' } });
+    expect((await fetch(`${absent.baseURL}/models`)).status).toBe(404);
+    const strict = await start({ models: ['m'], rejectUnknownModels: true, apiKey: 'sk-test' });
+    expect((await post(strict, chat)).status).toBe(200);
+    const unknown = await post(strict, { ...chat, model: 'other' });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain('The model `other` does not exist.');
+    expect((await post(strict, chat, { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
+    expect((await fetch(`${strict.baseURL}/models`)).status).toBe(401);
+  });
+
+  it('finds a closed port', async () => {
+    const port = await closedPort();
+    await expect(fetch(`http://127.0.0.1:${port}/v1/models`)).rejects.toThrow();
   });
 });

@@ -33,6 +33,32 @@ export type MockHandler = (
 /** A request the server handled. Headers are lower-cased as Node gives them. */
 export type RecordedCall = { method: string; path: string; headers: Record<string, string>; body: ChatCompletionsBody };
 
+/**
+ * What `GET …/models` answers: the list of served model ids (the default, from `models`), a
+ * 404 as from a server without the route, another status, or no answer at all.
+ */
+export type MockModelsPlan =
+  | { type: 'list'; ids: readonly string[] }
+  | { type: 'absent' }
+  | { type: 'status'; status: number; body?: string | object }
+  | { type: 'hang' };
+
+/** Options of `startMockOpenAIServer`. */
+export type MockOpenAIServerOptions = {
+  handler?: MockHandler;
+  maxRequests?: number;
+  latencyMs?: number;
+  recordCalls?: boolean;
+  /** The model ids `GET …/models` lists (default: none). */
+  models?: readonly string[];
+  /** Replaces the `GET …/models` listing (e.g. a server that does not serve the route). */
+  modelsRoute?: MockModelsPlan;
+  /** Chat requests naming a model not in `models` get vLLM's 404 "model does not exist" (default false). */
+  rejectUnknownModels?: boolean;
+  /** When set, every request without `Authorization: Bearer <apiKey>` gets 401, as from a server started with a key. */
+  apiKey?: string;
+};
+
 /** A running loopback server. */
 export type MockOpenAIServer = {
   /** `http://127.0.0.1:<port>` */
@@ -42,8 +68,10 @@ export type MockOpenAIServer = {
   port: number;
   /** Handled chat completions requests, in arrival order (empty when recording is off). */
   calls: RecordedCall[];
-  /** Every request received, including refused ones. */
+  /** Chat completions requests received, including refused ones. */
   readonly count: number;
+  /** `GET …/models` requests received (pre-flight probes), including refused ones. */
+  readonly modelListings: number;
   /** Stops listening and destroys every open socket (hanging requests included). */
   close(): Promise<void>;
 };
@@ -173,23 +201,59 @@ function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
+/** A free loopback port with nothing listening on it (for "connection refused" tests). */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('mock server: no TCP address');
+  return address.port;
+}
+
 /**
  * Starts a real OpenAI-compatible server on 127.0.0.1 (a free port) serving
- * `POST …/chat/completions` as JSON, or as SSE when the request says `stream: true`.
- * Each request's answer comes from `handler` (default: echo). It is bounded: beyond
- * `maxRequests` (default 100 000) requests are refused with 503 without reaching the handler.
+ * `POST …/chat/completions` as JSON, or as SSE when the request says `stream: true`, and
+ * `GET …/models` (the ids in `models`, or `modelsRoute`). Each chat request's answer comes from
+ * `handler` (default: echo). It is bounded: beyond `maxRequests` (default 100 000) chat requests
+ * are refused with 503 without reaching the handler.
  */
-export async function startMockOpenAIServer(
-  options: { handler?: MockHandler; maxRequests?: number; latencyMs?: number; recordCalls?: boolean } = {},
-): Promise<MockOpenAIServer> {
+export async function startMockOpenAIServer(options: MockOpenAIServerOptions = {}): Promise<MockOpenAIServer> {
   const handler = options.handler ?? echoHandler;
   const maxRequests = options.maxRequests ?? 100_000;
   const record = options.recordCalls ?? true;
+  const served = options.models ?? [];
+  const modelsRoute: MockModelsPlan = options.modelsRoute ?? { type: 'list', ids: served };
   const calls: RecordedCall[] = [];
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   let count = 0;
+  let modelListings = 0;
   let handled = 0;
+
+  const authorized = (request: IncomingMessage) =>
+    options.apiKey === undefined || request.headers.authorization === `Bearer ${options.apiKey}`;
+
+  function serveModels(response: ServerResponse) {
+    if (modelsRoute.type === 'hang') return;
+    if (modelsRoute.type === 'absent') {
+      sendJson(response, 404, { error: { message: 'mock server: no route for GET /v1/models' } });
+    } else if (modelsRoute.type === 'status') {
+      const payload = modelsRoute.body ?? { error: { message: `mock status ${modelsRoute.status}` } };
+      if (typeof payload === 'string') {
+        response.writeHead(modelsRoute.status, { 'content-type': 'text/plain' });
+        response.end(payload);
+      } else sendJson(response, modelsRoute.status, payload);
+    } else {
+      sendJson(response, 200, {
+        object: 'list',
+        data: modelsRoute.ids.map((id) => ({ id, object: 'model', created: 0, owned_by: 'mock' })),
+      });
+    }
+  }
 
   const later = (ms: number, action: () => void) => {
     if (ms <= 0) return action();
@@ -201,11 +265,25 @@ export async function startMockOpenAIServer(
   };
 
   async function serve(request: IncomingMessage, response: ServerResponse) {
-    count++;
     const raw = await readBody(request);
     const path = (request.url ?? '/').split('?')[0] ?? '/';
+    const unauthorized = () =>
+      sendJson(response, 401, {
+        error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' },
+      });
+    if (request.method === 'GET' && path.endsWith('/models')) {
+      modelListings++;
+      if (!authorized(request)) unauthorized();
+      else serveModels(response);
+      return;
+    }
     if (request.method !== 'POST' || !path.endsWith('/chat/completions')) {
       sendJson(response, 404, { error: { message: `mock server: no route for ${request.method} ${path}` } });
+      return;
+    }
+    count++;
+    if (!authorized(request)) {
+      unauthorized();
       return;
     }
     if (count > maxRequests) {
@@ -217,6 +295,15 @@ export async function startMockOpenAIServer(
       body = JSON.parse(raw) as ChatCompletionsBody;
     } catch {
       sendJson(response, 400, { error: { message: 'mock server: request body is not JSON' } });
+      return;
+    }
+    if (options.rejectUnknownModels && !served.includes(body.model ?? '')) {
+      sendJson(response, 404, {
+        object: 'error',
+        message: `The model \`${body.model ?? ''}\` does not exist.`,
+        type: 'NotFoundError',
+        code: 404,
+      });
       return;
     }
     const callIndex = handled++;
@@ -275,6 +362,9 @@ export async function startMockOpenAIServer(
     calls,
     get count() {
       return count;
+    },
+    get modelListings() {
+      return modelListings;
     },
     close: () =>
       new Promise<void>((resolve) => {

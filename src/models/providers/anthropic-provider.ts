@@ -1,5 +1,7 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { aiSdkChatModel } from '../ai-sdk-chat-model.js';
+import { modelLookupProbe } from '../probes/model-lookup-probe.js';
+import { listedModelIds } from '../probes/openai-models-probe.js';
 import type { ProviderDefinition } from '../provider-registry.js';
 
 /** Anthropic Messages API through the AI SDK. */
@@ -11,6 +13,15 @@ export const anthropicProvider: ProviderDefinition = {
   apiKeyEnv: ['ANTHROPIC_API_KEY'],
   apiKeyRequired: true,
   supportsSeed: false,
+  probe: modelLookupProbe({
+    headers: (apiKey) => ({
+      'anthropic-version': '2023-06-01',
+      ...(apiKey === undefined ? {} : { 'x-api-key': apiKey }),
+    }),
+    modelPath: (modelId) => `models/${encodeURIComponent(modelId)}`,
+    listPath: 'models?limit=1000',
+    listIds: (json) => listedModelIds(json) ?? [],
+  }),
   create({ spec, apiKey, fetch, timeoutMs }) {
     const provider = createAnthropic({
       ...(apiKey === undefined ? {} : { apiKey }),

@@ -1,5 +1,7 @@
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { aiSdkChatModel } from '../ai-sdk-chat-model.js';
+import { modelLookupProbe } from '../probes/model-lookup-probe.js';
+import { errorSnippet } from '../probes/probe-http.js';
 import type { ProviderDefinition } from '../provider-registry.js';
 
 /** Google Gemini (Generative Language API) through the AI SDK. */
@@ -11,6 +13,15 @@ export const googleProvider: ProviderDefinition = {
   apiKeyEnv: ['GOOGLE_GENERATIVE_AI_API_KEY', 'GEMINI_API_KEY'],
   apiKeyRequired: true,
   supportsSeed: true,
+  probe: modelLookupProbe({
+    headers: (apiKey): Record<string, string> => (apiKey === undefined ? {} : { 'x-goog-api-key': apiKey }),
+    modelPath: (modelId) => `models/${encodeURIComponent(modelId.replace(/^models\//, ''))}`,
+    listPath: 'models?pageSize=1000',
+    listIds: googleModelIds,
+    // Google answers an invalid key with 400 API_KEY_INVALID rather than 401.
+    causeOf: (answer) =>
+      answer.status === 400 && /api[ _]key/i.test(errorSnippet(answer)) ? 'unauthorized' : undefined,
+  }),
   create({ spec, apiKey, fetch, timeoutMs }) {
     const provider = createGoogleGenerativeAI({
       ...(apiKey === undefined ? {} : { apiKey }),
@@ -25,3 +36,13 @@ export const googleProvider: ProviderDefinition = {
     });
   },
 };
+
+/** The ids of Google's `{ models: [{ name: "models/<id>" }] }` listing. */
+function googleModelIds(json: unknown): string[] {
+  const models = typeof json === 'object' && json !== null ? Reflect.get(json, 'models') : undefined;
+  if (!Array.isArray(models)) return [];
+  return models
+    .map((model: unknown) => (typeof model === 'object' && model !== null ? Reflect.get(model, 'name') : undefined))
+    .filter((name): name is string => typeof name === 'string')
+    .map((name) => name.replace(/^models\//, ''));
+}

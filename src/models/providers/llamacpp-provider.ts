@@ -1,4 +1,5 @@
 import { createLlamaCppChatModel } from '../llamacpp-chat-model.js';
+import { localFileProbe } from '../probes/local-file-probe.js';
 import type { ProviderDefinition } from '../provider-registry.js';
 
 /** Local GGUF files through the optional peer `node-llama-cpp` (CPU only). */
@@ -8,5 +9,6 @@ export const llamacppProvider: ProviderDefinition = {
   example: 'llamacpp:/models/qwen3-4b-q4.gguf',
   acceptsBaseURL: false,
   supportsSeed: true,
+  probe: localFileProbe,
   create: ({ spec }) => createLlamaCppChatModel({ modelPath: spec.modelId }),
 };

@@ -2,6 +2,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { ModelSpecError } from '../../spec/errors.js';
 import { aiSdkChatModel } from '../ai-sdk-chat-model.js';
 import { sharedNodeHttpFetch } from '../node-http-fetch.js';
+import { matchesOllamaModel, openAiModelsProbe } from '../probes/openai-models-probe.js';
 import type { ProviderCreateOptions, ProviderDefinition } from '../provider-registry.js';
 
 function compatibleChatModel(
@@ -39,6 +40,8 @@ export const openaiCompatibleProvider: ProviderDefinition = {
   apiKeyEnv: ['OPENAI_COMPATIBLE_API_KEY'],
   apiKeyRequired: false,
   supportsSeed: true,
+  // Generic servers (llama.cpp, TGI, proxies) may answer ids they do not list: confirm by generation.
+  probe: openAiModelsProbe({ authoritative: () => false }),
   create: (options) => compatibleChatModel({ ...options, name: 'openai-compatible', structuredOutputs: false }),
 };
 
@@ -51,6 +54,7 @@ export const ollamaProvider: ProviderDefinition = {
   apiKeyEnv: ['OLLAMA_API_KEY'],
   apiKeyRequired: false,
   supportsSeed: true,
+  probe: openAiModelsProbe({ authoritative: () => true, matches: matchesOllamaModel }),
   create: (options) =>
     compatibleChatModel({
       ...options,
@@ -70,6 +74,8 @@ export const vllmProvider: ProviderDefinition = {
   apiKeyEnv: ['VLLM_API_KEY'],
   apiKeyRequired: false,
   supportsSeed: true,
+  // vLLM serves exactly the names it lists (--served-model-name).
+  probe: openAiModelsProbe({ authoritative: () => true }),
   create: (options) =>
     compatibleChatModel({
       ...options,

@@ -1,8 +1,10 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { aiSdkChatModel } from '../ai-sdk-chat-model.js';
+import { openAiModelsProbe } from '../probes/openai-models-probe.js';
 import type { ProviderDefinition } from '../provider-registry.js';
 
 const RESPONSES_PREFIX = 'responses/';
+const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 
 /**
  * OpenAI. `openai:<id>` uses Chat Completions (the API every OpenAI-compatible server speaks);
@@ -12,10 +14,15 @@ export const openaiProvider: ProviderDefinition = {
   id: 'openai',
   description: 'OpenAI Chat Completions (openai:responses/<id> for the Responses API). Key: OPENAI_API_KEY.',
   example: 'openai:gpt-4o-mini',
-  defaultBaseURL: 'https://api.openai.com/v1',
+  defaultBaseURL: OPENAI_BASE_URL,
   apiKeyEnv: ['OPENAI_API_KEY'],
   apiKeyRequired: true,
   supportsSeed: true,
+  // OpenAI's own list is complete; a custom base URL (a proxy) may serve ids it does not list.
+  probe: openAiModelsProbe({
+    authoritative: ({ baseURL }) => baseURL === undefined || baseURL.replace(/\/+$/, '') === OPENAI_BASE_URL,
+    listedIdOf: (modelId) => (modelId.startsWith(RESPONSES_PREFIX) ? modelId.slice(RESPONSES_PREFIX.length) : modelId),
+  }),
   create({ spec, apiKey, fetch, timeoutMs }) {
     const provider = createOpenAI({
       ...(apiKey === undefined ? {} : { apiKey }),
