@@ -1,27 +1,33 @@
 import { planHash } from '../runner/index.js';
 import type { ModelDescription } from '../spec/model-spec.js';
 import type { RunPlan } from '../spec/run-plan.js';
-import { FORMAT_VERSION, type RunHeader } from '../spec/run-record.js';
-import { createRunDirectory, createRunId, DirectoryRunStore } from '../store/index.js';
+import { FORMAT_VERSION, type RunHeader, type RunInvocation } from '../spec/run-record.js';
+import { createRunDirectory, createRunId, DirectoryRunStore, type RunLock } from '../store/index.js';
 import { readDependencyVersions, readPackageVersion } from './package-info.js';
 import type { PreparedRun } from './prepare-run.js';
 
 /**
- * Creates a new run directory under `outDir` and writes its header: the plan and its hash,
- * versions, the dataset hash, the models (without secrets), judges, defenses and the samples
- * this run is responsible for. Returns the store the runner appends to.
+ * Creates a new run directory under `outDir`, locks it for this process (`lock`, to release when
+ * the run ends) and writes its header: the plan and its hash, versions, the dataset hash, the
+ * models (without secrets), judges, defenses, the samples this run is responsible for and how it
+ * was invoked (so `resume` needs no flags or environment). Returns the store the runner appends to.
  */
 export async function createRunStore({
   outDir,
   plan,
   prepared,
   models,
+  invocation,
+  command = 'confidant run',
 }: {
   outDir: string;
   plan: RunPlan;
   prepared: PreparedRun;
   models: Record<string, ModelDescription[]>;
-}): Promise<{ store: DirectoryRunStore; header: RunHeader }> {
+  invocation?: RunInvocation;
+  /** Named in the lock, for a second writer's message. */
+  command?: string;
+}): Promise<{ store: DirectoryRunStore; header: RunHeader; lock: RunLock }> {
   const hash = planHash(plan);
   const now = new Date();
   const { runId, directory } = await createRunDirectory({
@@ -44,8 +50,15 @@ export async function createRunStore({
     defenses: prepared.defenses.map((defense) => defense.id),
     ...(plan.shard ? { shard: plan.shard } : {}),
     sampleIds: prepared.samples.map((sample) => sample.id),
+    ...(invocation === undefined ? {} : { invocation }),
   };
   const store = new DirectoryRunStore(directory);
-  await store.writeHeader(header);
-  return { store, header };
+  const { lock } = await store.acquireLock({ command });
+  try {
+    await store.writeHeader(header);
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+  return { store, header, lock };
 }

@@ -8,6 +8,8 @@ import type { TranscriptEvent } from '../spec/event.js';
 import type { RoleBinding } from '../spec/model-spec.js';
 import type { CliIo } from './cli-io.js';
 import { parseModelSettings, parseNonNegativeNumber, parsePositiveInteger } from './parse-assignments.js';
+import { modelSpecWarnings } from './plan-warnings.js';
+import { runPreflight } from './preflight.js';
 import { resolveCacheDir } from './prepare-run.js';
 
 /** The model flags every `confidant generate <dataset>` command takes. */
@@ -20,6 +22,8 @@ export type DatagenFlags = {
   cacheDir?: string;
   maxCost?: string;
   maxTokens?: string;
+  /** `false` for `--no-preflight`. */
+  preflight?: boolean;
 };
 
 /** The `--model` flags as datagen bindings: `generator=` and bare specs mean `datagen`. */
@@ -50,9 +54,9 @@ function datagenSettings(settings: Record<string, Record<string, unknown>>): Rec
 
 /**
  * Resolves the datagen model of a generate command with the same cache, retries, rate limits
- * and budgets as a run.
+ * and budgets as a run, after the same pre-flight check of its endpoints (unless `--no-preflight`).
  */
-export function resolveDatagenModels({
+export async function resolveDatagenModels({
   io,
   flags,
   command,
@@ -69,8 +73,13 @@ export function resolveDatagenModels({
   const maxCost = number(flags.maxCost, '--max-cost');
   const maxTokens = integer(flags.maxTokens, '--max-tokens');
   const maxConnections = integer(flags.maxConnections, '--max-connections');
+  const bindings = datagenBindings({ models: flags.model ?? [], command });
+  for (const warning of modelSpecWarnings(bindings)) io.stderr(`warning: ${warning}\n`);
+  if (flags.preflight !== false) {
+    await runPreflight({ io, targets: bindings.map((binding) => ({ ...binding, purpose: 'chat' as const })) });
+  }
   return resolveModelRoles({
-    bindings: datagenBindings({ models: flags.model ?? [], command }),
+    bindings,
     settings: datagenSettings(parseModelSettings(flags.modelSetting ?? [])),
     env: io.env,
     cacheDir: resolveCacheDir({ flag: flags.cacheDir, env: io.env, home: io.home }),
@@ -111,5 +120,6 @@ export function addDatagenOptions(command: Command): Command {
     .option('--no-cache', 'do not read cached responses (new responses are still cached)')
     .option('--cache-dir <dir>', 'response cache directory')
     .option('--max-cost <usd>', 'stop cleanly once this many US dollars are spent')
-    .option('--max-tokens <n>', 'stop cleanly once this many tokens are used');
+    .option('--max-tokens <n>', 'stop cleanly once this many tokens are used')
+    .option('--no-preflight', 'skip the check that the datagen endpoint answers before the first call');
 }

@@ -8,6 +8,7 @@ import { type CliIo, EXIT } from './cli-io.js';
 import type { PreparedRun } from './prepare-run.js';
 import { createProgressView } from './progress.js';
 import { resolvePlanEmbedder } from './resolve-plan-embedder.js';
+import { resumeCommand } from './run-lock-session.js';
 
 /** Where model responses are cached, and whether the cache is read. */
 export type CacheChoice = { dir: string; reads: boolean };
@@ -100,7 +101,7 @@ export async function executeRun({
     if (result.stopped) {
       const why =
         result.stopped === 'budget' ? 'the budget (--max-cost / --max-tokens) was reached' : 'it was interrupted';
-      io.stderr(`run stopped early because ${why}; continue with: confidant resume ${store.location}\n`);
+      io.stderr(`run stopped early because ${why}; continue with: ${resumeCommand(store.location)}\n`);
     }
     io.stdout(`${store.location}\n`);
     if (result.stopped) return EXIT.stoppedEarly;

@@ -12,9 +12,18 @@ import { EMBEDDER_SPEC_EXAMPLES } from '../retrieval/resolve-embedder.js';
 import { ConfidantError, PreflightError } from '../spec/errors.js';
 import type { ModelSpec, RoleBinding } from '../spec/model-spec.js';
 import type { CliIo } from './cli-io.js';
+import type { PreparedRun } from './prepare-run.js';
 
 /** A bound role to check: chat models are probed as such, the embedder as an embedding model. */
 export type PreflightTarget = RoleBinding & { purpose: 'chat' | 'embedding' };
+
+/** The roles of a prepared run to check: its chat models (reference seats left out) and its embedder. */
+export function preflightTargets(prepared: Pick<PreparedRun, 'modelBindings' | 'embedderBinding'>): PreflightTarget[] {
+  return [
+    ...prepared.modelBindings.map((binding) => ({ ...binding, purpose: 'chat' as const })),
+    ...(prepared.embedderBinding === undefined ? [] : [{ ...prepared.embedderBinding, purpose: 'embedding' as const }]),
+  ];
+}
 
 /** Time allowed for one probe request: long enough for a busy server, short enough to fail fast. */
 export const PREFLIGHT_TIMEOUT_MS = 10_000;
@@ -58,7 +67,7 @@ function collectEndpoints({ targets, env }: { targets: readonly PreflightTarget[
       apiKey = apiKeyFromEnv({ provider, spec, env });
     } catch (error) {
       if (!ConfidantError.isInstance(error)) throw error;
-      problems.push(`  ${target.role}: ${spec.provider}:${spec.modelId}: ${error.message}`);
+      problems.push(`  ${target.role}: ${error.message}`);
       continue;
     }
     const urls = spec.baseURLs.length > 0 ? spec.baseURLs : [provider.defaultBaseURL];

@@ -48,3 +48,30 @@ describe('prepareRun with an embedder', () => {
     expect(offline.embedderBinding).toBeUndefined();
   });
 });
+
+describe('prepareRun role checks', () => {
+  it('names every missing role in one message, each with how to bind it', async () => {
+    const rejected = prepare({ models: [{ role: 'agent', spec: 'mock:echo' }] });
+    await expect(rejected).rejects.toThrow(PlanValidationError);
+    await expect(rejected).rejects.toThrow(
+      'suite privacybench needs 2 more roles:\n  prober: add --model prober=<provider:model>\n  judge: add --model judge=<provider:model>\n(see `confidant list providers` for model specs)',
+    );
+  });
+
+  it('names every unknown role at once', async () => {
+    const rejected = prepare({
+      models: [...chat, { role: 'judje', spec: 'mock:echo' }, { role: 'probe', spec: 'mock:echo' }],
+    });
+    await expect(rejected).rejects.toThrow(/^unknown roles "judje" in --model judje=…, "probe" in --model probe=…; known roles: /);
+  });
+
+  it('refuses two responder defenses before any sample runs', async () => {
+    const rejected = prepareRun({
+      plan: runPlanSchema.parse({ suite: 'toy-leak', models: [{ role: 'agent', spec: 'mock:echo' }], defenses: ['aifc', 'chain:G>V>R'] }),
+      dataDir: '/no/data/dir',
+    });
+    await expect(rejected).rejects.toThrow(
+      'at most one responder defense can answer a prompt, got one-two-three-check, chain:G>V>R: keep one of them',
+    );
+  });
+});

@@ -95,28 +95,49 @@ function hasOption({ suite, key }: { suite: Suite; key: string }): boolean {
   return suite.options instanceof ZodObject && key in suite.options.shape;
 }
 
-/** Checks that every role the suite needs is bound (directly or through its fallbacks). */
+/**
+ * Checks that every role the suite needs is bound (directly or through its fallbacks). Unknown
+ * roles, and then every missing role, are reported in one message each: a user fixing a plan
+ * learns all of it in one attempt, not one role per attempt.
+ */
 export function checkRoles({ suite, options, plan }: { suite: Suite; options: unknown; plan: RunPlan }): void {
   const bound = new Set(plan.models.map((binding) => binding.role));
-  for (const role of bound) {
-    if (!isKnownRole(role)) {
-      throw new ModelSpecError(`unknown role "${role}" in --model ${role}=…; known roles: ${KNOWN_ROLES.join(', ')}`);
-    }
+  const unknown = [...bound].filter((role) => !isKnownRole(role));
+  if (unknown.length > 0) {
+    throw new ModelSpecError(
+      `unknown role${unknown.length > 1 ? 's' : ''} ${unknown.map((role) => `"${role}" in --model ${role}=…`).join(', ')}; known roles: ${KNOWN_ROLES.join(', ')}`,
+    );
   }
   const { required } = suite.roles(options);
-  for (const role of required) {
-    const satisfied = bound.has(role) || roleFallbacks(role).some((fallback) => bound.has(fallback));
-    if (!satisfied && role === EMBEDDER_ROLE) {
-      throw new PlanValidationError(
-        `suite ${suite.id} needs an embedder for vector retrieval: ${MISSING_EMBEDDER_HINT}${hasOption({ suite, key: EMBEDDER_ROLE }) ? ', or --set embedder=hashing:384' : ''}`,
-      );
+  const missing = required.filter(
+    (role) => !bound.has(role) && !roleFallbacks(role).some((fallback) => bound.has(fallback)),
+  );
+  if (missing.length === 0) return;
+  const howTo = (role: string) => {
+    if (role === EMBEDDER_ROLE) {
+      return `${MISSING_EMBEDDER_HINT}${hasOption({ suite, key: EMBEDDER_ROLE }) ? ', or --set embedder=hashing:384' : ''}`;
     }
-    if (!satisfied) {
-      const example = role === 'agent' ? '--model <provider:model>' : `--model ${role}=<provider:model>`;
-      throw new PlanValidationError(
-        `suite ${suite.id} needs a model for role '${role}': add ${example} (see \`confidant list providers\`)`,
-      );
-    }
+    return role === 'agent' ? 'add --model <provider:model>' : `add --model ${role}=<provider:model>`;
+  };
+  const what = (role: string) => (role === EMBEDDER_ROLE ? 'an embedder for vector retrieval' : `a model for role '${role}'`);
+  if (missing.length === 1) {
+    const [role] = missing as [string];
+    throw new PlanValidationError(
+      `suite ${suite.id} needs ${what(role)}: ${howTo(role)}${role === EMBEDDER_ROLE ? '' : ' (see `confidant list providers`)'}`,
+    );
+  }
+  throw new PlanValidationError(
+    `suite ${suite.id} needs ${missing.length} more roles:\n${missing.map((role) => `  ${role}: ${howTo(role)}`).join('\n')}\n(see \`confidant list providers\` for model specs)`,
+  );
+}
+
+/** A task is answered by at most one responder defense (role chain, 1-2-3 check). */
+function checkResponders(defenses: readonly Defense[]): void {
+  const responders = defenses.filter((defense) => defense.kind === 'responder');
+  if (responders.length > 1) {
+    throw new PlanValidationError(
+      `at most one responder defense can answer a prompt, got ${responders.map((defense) => defense.id).join(', ')}: keep one of them`,
+    );
   }
 }
 
@@ -137,6 +158,7 @@ export async function prepareRun({ plan, dataDir }: { plan: RunPlan; dataDir: st
   const defenses = (plan.defenses.length > 0 ? plan.defenses : ['vanilla']).map((id) =>
     resolveDefense({ id, taskKind: suite.taskKind }),
   );
+  checkResponders(defenses);
   const files = suite.datasetFiles({ dataDir, options });
   let dataset: PreparedRun['dataset'] = { name: suite.dataset, files: [], hash: '' };
   if (files.length > 0) {

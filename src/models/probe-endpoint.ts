@@ -100,8 +100,22 @@ export async function probeEndpoint(options: ProbeEndpointOptions): Promise<Prob
         timeoutMs,
       }),
   });
-  if (result.ok || apiKey === undefined || apiKey === '') return result;
-  return { ...result, detail: result.detail.split(apiKey).join('[redacted]') };
+  if (result.ok) return result;
+  return { ...result, detail: scrubSecrets({ text: result.detail, apiKey, baseURL }) };
+}
+
+/** Removes the key and the base URL's password from a message. */
+function scrubSecrets({ text, apiKey, baseURL }: { text: string; apiKey?: string; baseURL?: string }): string {
+  const secrets: string[] = apiKey ? [apiKey] : [];
+  if (baseURL !== undefined) {
+    try {
+      const url = new URL(baseURL);
+      for (const part of [url.password, decodeURIComponent(url.password)]) if (part) secrets.push(part);
+    } catch {}
+  }
+  let result = text;
+  for (const secret of secrets.sort((a, b) => b.length - a.length)) result = result.split(secret).join('[redacted]');
+  return result;
 }
 
 const CAUSE_WORDS: Record<ProbeCause, string> = {

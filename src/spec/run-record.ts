@@ -13,7 +13,34 @@ const modelDescriptionSchema = z.object({
   settings: z.record(z.string(), z.unknown()),
 });
 
-/** `header.json`: written once when the run directory is created. */
+/**
+ * Where and how a run was started, so the printed `confidant resume <dir>` works as is from any
+ * directory and with no environment variables: the resolved directories and the `--config`
+ * file's contents. Absent in headers written before it existed.
+ */
+export const runInvocationSchema = z.object({
+  /** The working directory of `run`; relative paths in the plan (e.g. a community) resolve against it. */
+  cwd: z.string(),
+  /** The resolved data directory (absolute). */
+  dataDir: z.string(),
+  /** The resolved response cache directory (absolute). */
+  cacheDir: z.string(),
+  /** The `--config` file and its contents as read. */
+  config: z.object({ path: z.string(), contents: z.unknown() }).optional(),
+});
+export type RunInvocation = z.infer<typeof runInvocationSchema>;
+
+/** One `resume` that changed a setting (safe overrides only), with each value before and after. */
+export const runResumeSchema = z.object({
+  at: z.string(),
+  changed: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
+});
+export type RunResume = z.infer<typeof runResumeSchema>;
+
+/**
+ * `header.json`: written when the run directory is created; `resume` rewrites it only to record
+ * the safe overrides it was given (`resumes`), never the plan's identity (`planHash`).
+ */
 export const runHeaderSchema = z.object({
   formatVersion: z.literal(FORMAT_VERSION),
   runId: z.string(),
@@ -36,6 +63,8 @@ export const runHeaderSchema = z.object({
   /** Sample ids this run (or shard) is responsible for, in order. */
   sampleIds: z.array(z.string()),
   mergedFrom: z.array(z.string()).optional(),
+  invocation: runInvocationSchema.optional(),
+  resumes: z.array(runResumeSchema).optional(),
 });
 export type RunHeader = z.infer<typeof runHeaderSchema>;
 

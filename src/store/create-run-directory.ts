@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PlanValidationError } from '../spec/errors.js';
 
 /** How many suffixed names to try before giving up (two runs per second of one plan is already rare). */
 const MAX_SUFFIX = 1000;
@@ -16,7 +17,18 @@ export async function createRunDirectory({
   outDir: string;
   runId: string;
 }): Promise<{ runId: string; directory: string }> {
-  await mkdir(outDir, { recursive: true });
+  try {
+    await mkdir(outDir, { recursive: true });
+  } catch (error) {
+    const code = typeof error === 'object' && error !== null ? Reflect.get(error, 'code') : undefined;
+    if (code === 'EEXIST' || code === 'ENOTDIR') {
+      throw new PlanValidationError(`cannot create run directories in ${outDir}: it (or a folder above it) is a file; choose another --out`);
+    }
+    if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
+      throw new PlanValidationError(`cannot create run directories in ${outDir}: permission denied (${code}); choose another --out`);
+    }
+    throw error;
+  }
   for (let attempt = 1; attempt <= MAX_SUFFIX; attempt += 1) {
     const name = attempt === 1 ? runId : `${runId}-${attempt}`;
     const directory = join(outDir, name);

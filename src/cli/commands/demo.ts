@@ -10,6 +10,7 @@ import { EXIT } from '../cli-io.js';
 import { createRunStore } from '../create-run-store.js';
 import { prepareRun } from '../prepare-run.js';
 import type { CommandContext } from '../program.js';
+import { whileLocked } from '../run-lock-session.js';
 
 /**
  * One demo run: a suite's starter data with one reference agent and deterministic judges only.
@@ -71,17 +72,27 @@ async function runDemo({ run, outDir, signal }: { run: DemoRun; outDir: string; 
     cacheReads: false,
   });
   try {
-    const { store } = await createRunStore({ outDir, plan, prepared, models: models.describe() });
+    const { store, lock } = await createRunStore({
+      outDir,
+      plan,
+      prepared,
+      models: models.describe(),
+      command: 'confidant demo',
+    });
     const directory = store.location;
-    const { summary } = await runEvaluation({
-      suite: prepared.suite,
-      options: prepared.options,
-      scenarios: prepared.scenarios,
-      samples: prepared.samples,
-      store,
-      models: models.factory,
-      defenses: prepared.defenses,
-      signal,
+    const { summary } = await whileLocked({
+      lock,
+      work: () =>
+        runEvaluation({
+          suite: prepared.suite,
+          options: prepared.options,
+          scenarios: prepared.scenarios,
+          samples: prepared.samples,
+          store,
+          models: models.factory,
+          defenses: prepared.defenses,
+          signal,
+        }),
     });
     return {
       run,

@@ -1,10 +1,11 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { buildSummary } from '../../runner/index.js';
-import { createRunDirectory, createRunId, DirectoryRunStore, mergeRuns } from '../../store/index.js';
+import { createRunDirectory, createRunId, DirectoryRunStore, mergeRuns, readRunLock } from '../../store/index.js';
 import { findSuite } from '../../suites/registry.js';
 import { parseSuiteOptions } from '../prepare-run.js';
 import type { CommandContext } from '../program.js';
+import { lockRunDirectory, whileLocked } from '../run-lock-session.js';
 
 /** `confidant merge <run-dir…> --out <dir>`: joins the shards of one run. */
 export function registerMerge({ program, context }: { program: Command; context: CommandContext }): void {
@@ -18,6 +19,14 @@ export function registerMerge({ program, context }: { program: Command; context:
       const sources = runDirs.map((dir) => new DirectoryRunStore(resolve(io.cwd, dir)));
       const first = await sources[0]?.readHeader();
       if (!first) return;
+      for (const source of sources) {
+        const holder = await readRunLock(source.location);
+        if (holder) {
+          io.stderr(
+            `warning: ${source.location} is being written by PID ${holder.pid} on host ${holder.host} (${holder.command}, since ${holder.startedAt}); the merge holds only the records written so far\n`,
+          );
+        }
+      }
       const suite = findSuite(first.suite.id);
       const options = parseSuiteOptions({ suite, raw: first.plan.suiteOptions });
       const now = new Date();
@@ -26,16 +35,23 @@ export function registerMerge({ program, context }: { program: Command; context:
         runId: createRunId({ now, suite: suite.id, planHash: first.planHash }),
       });
       const target = new DirectoryRunStore(directory);
-      const merged = await mergeRuns({ sources, target, runId, now });
-      const summary = buildSummary({
-        runId,
-        suite,
-        options,
-        planned: merged.header.sampleIds,
-        records: merged.records,
-        now,
+      const lock = await lockRunDirectory({ io, store: target, command: 'confidant merge' });
+      const summary = await whileLocked({
+        lock,
+        work: async () => {
+          const merged = await mergeRuns({ sources, target, runId, now });
+          const built = buildSummary({
+            runId,
+            suite,
+            options,
+            planned: merged.header.sampleIds,
+            records: merged.records,
+            now,
+          });
+          await target.writeSummary(built);
+          return built;
+        },
       });
-      await target.writeSummary(summary);
       io.stderr(
         `merged ${sources.length} runs: ${summary.counts.success} ok, ${summary.counts.error} errored, ${summary.counts.missing} missing of ${summary.counts.planned}\n`,
       );

@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { Report } from '../../reports/build-report.js';
@@ -11,6 +10,7 @@ import { PlanValidationError } from '../../spec/errors.js';
 import { DirectoryRunStore } from '../../store/index.js';
 import { findSuite } from '../../suites/registry.js';
 import { parseSuiteOptions } from '../prepare-run.js';
+import { writeOutputFile } from '../output-file.js';
 import type { CommandContext } from '../program.js';
 
 const renderers: Record<string, (report: Report) => string> = {
@@ -58,7 +58,8 @@ export function registerReport({ program, context }: { program: Command; context
       }
       const text = render(buildReport({ runs, display, headline }));
       if (flags.out) {
-        writeFileSync(resolve(io.cwd, flags.out), text);
+        const target = resolve(io.cwd, flags.out);
+        writeOutputFile({ path: target, text, flag: '--out' });
         io.stderr(`wrote ${flags.out}\n`);
       } else io.stdout(text.endsWith('\n') ? text : `${text}\n`);
     });

@@ -1,79 +1,156 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { resolveDataDir } from '../../datasets/index.js';
 import { PlanValidationError } from '../../spec/errors.js';
+import type { RunHeader } from '../../spec/run-record.js';
 import { DirectoryRunStore } from '../../store/index.js';
+import type { CliIo } from '../cli-io.js';
 import { executeRun, resolvePlanModels } from '../execute-run.js';
-import { parseNonNegativeNumber, parsePositiveInteger } from '../parse-assignments.js';
+import { planWarnings } from '../plan-warnings.js';
+import { preflightTargets, runPreflight } from '../preflight.js';
 import { prepareRun, resolveCacheDir } from '../prepare-run.js';
 import type { CommandContext } from '../program.js';
+import {
+  applyResumeOverrides,
+  describeResumeChanges,
+  REFUSED_RESUME_FLAGS,
+  type RefusedResumeFlag,
+  type ResumeOverrideFlags,
+  refuseResumeFlags,
+} from '../resume-overrides.js';
+import { lockRunDirectory, resumeCommand, whileLocked } from '../run-lock-session.js';
+import { suiteFlagDeclarations } from './run.js';
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+type ResumeFlags = ResumeOverrideFlags & {
+  retryErrors?: boolean;
+  dataDir?: string;
+  cacheDir?: string;
+  failOnError?: boolean;
+  preflight?: boolean;
+} & Record<string, unknown>;
+
+const camel = (flag: string) =>
+  flag.replace(/^--/, '').replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
 /** `confidant resume <run-dir>`: runs the samples that have no record yet. */
 export function registerResume({ program, context }: { program: Command; context: CommandContext }): void {
-  program
+  const command = program
     .command('resume')
-    .description('Finish an interrupted run without redoing finished samples.')
+    .description(
+      'Finish an interrupted run without redoing finished samples. Needs no other flag: the run directory records how it was started.',
+    )
     .argument('<run-dir>', 'the run directory')
     .option('--retry-errors', 'also redo samples whose latest record is an error')
-    .option('--data-dir <dir>', 'dataset directory')
-    .option('--cache-dir <dir>', 'response cache directory')
+    .option('--data-dir <dir>', "dataset directory (default: the run's)")
+    .option('--cache-dir <dir>', "response cache directory (default: the run's)")
     .option('--no-cache', 'do not read cached responses')
+    .option('--concurrency <n>', "samples in flight (default: the run's)")
+    .option('--max-connections <n>', "concurrent requests per endpoint (default: the run's)")
+    .option('--max-retries <n>', "retries per model call (default: the run's)")
     .option('--max-cost <usd>', "budget for this invocation (default: the run's own)")
     .option('--max-tokens <n>', "token budget for this invocation (default: the run's own)")
+    .option(
+      '-m, --model <role=spec>',
+      'move a role to a new base URL: the same provider and model id, e.g. judge=vllm:X@http://newhost:8000/v1 (repeatable)',
+      collect,
+    )
     .option('--fail-on-error', 'exit with code 4 when samples errored')
-    .action(
-      async (
-        runDir: string,
-        flags: {
-          retryErrors?: boolean;
-          dataDir?: string;
-          cacheDir?: string;
-          cache?: boolean;
-          failOnError?: boolean;
-          maxCost?: string;
-          maxTokens?: string;
-        },
-      ) => {
-        const { io } = context;
-        const store = new DirectoryRunStore(resolve(io.cwd, runDir));
-        const header = await store.readHeader();
-        // Budgets bound one invocation and are not part of the plan's identity, so resume may raise them.
-        const plan = {
-          ...header.plan,
-          ...(flags.maxCost === undefined
-            ? {}
-            : { maxCostUsd: parseNonNegativeNumber({ text: flags.maxCost, flag: '--max-cost' }) }),
-          ...(flags.maxTokens === undefined
-            ? {}
-            : { maxTokens: parsePositiveInteger({ text: flags.maxTokens, flag: '--max-tokens' }) }),
-        };
-        const dataDir = resolveDataDir({ flag: flags.dataDir, env: io.env, home: io.home });
-        const prepared = await prepareRun({ plan, dataDir });
-        if (prepared.dataset.hash !== header.dataset.hash) {
-          throw new PlanValidationError(
-            `the dataset in ${dataDir} differs from the one this run started with (content hash ${header.dataset.hash}); point --data-dir at the original data, or start a new run`,
-          );
-        }
-        const expected = header.sampleIds.join('\n');
-        if (prepared.samples.map((sample) => sample.id).join('\n') !== expected) {
-          throw new PlanValidationError(
-            `the samples of ${header.suite.id} no longer match this run's plan (suite changed since version ${header.suite.version}); start a new run`,
-          );
-        }
-        const cache = {
-          dir: resolveCacheDir({ flag: flags.cacheDir, env: io.env, home: io.home }),
-          reads: plan.cache && flags.cache !== false,
-        };
-        const models = await resolvePlanModels({ io, plan, prepared, cache });
-        context.outcome.exitCode = await executeRun({
-          io,
-          plan,
-          prepared,
-          store,
-          models,
-          retryErrors: flags.retryErrors === true,
-          failOnError: flags.failOnError === true,
-        });
-      },
+    .option('--no-preflight', 'skip the check that every model endpoint answers before the first sample');
+  // Flags of `run` that define the plan are declared (hidden) only to refuse them with a reason.
+  const refused: RefusedResumeFlag[] = [
+    ...REFUSED_RESUME_FLAGS,
+    ...suiteFlagDeclarations().map((flag) => ({
+      flag: flag.flag,
+      key: camel(flag.flag),
+      why: `it sets suite option ${flag.key}, which defines what the run measures`,
+    })),
+  ];
+  for (const entry of refused) {
+    const repeatable = entry.key === 'set' || entry.key === 'defense' || entry.key === 'modelSetting' || entry.key === 'grid';
+    const option = command.createOption(`${entry.flag} <value>`).hideHelp();
+    command.addOption(repeatable ? option.argParser(collect) : option);
+  }
+  command.action(async (runDir: string, flags: ResumeFlags) => {
+    const { io } = context;
+    const store = new DirectoryRunStore(resolve(io.cwd, runDir));
+    const header = await store.readHeader();
+    refuseResumeFlags({ flags, refused, suite: header.suite.id });
+    const lock = await lockRunDirectory({ io, store, command: 'confidant resume' });
+    context.outcome.exitCode = await whileLocked({
+      lock,
+      work: () => resumeRun({ io, store, header, flags }),
+    });
+  });
+}
+
+/** Resumes a locked run: the recorded settings, the safe overrides, the same checks as `run`. */
+async function resumeRun({
+  io,
+  store,
+  header,
+  flags,
+}: {
+  io: CliIo;
+  store: DirectoryRunStore;
+  header: RunHeader;
+  flags: ResumeFlags;
+}): Promise<number> {
+  const { plan, changed } = applyResumeOverrides({ plan: header.plan, flags });
+  const recorded = header.invocation;
+  const dataDir =
+    flags.dataDir !== undefined
+      ? resolve(io.cwd, flags.dataDir)
+      : (recorded?.dataDir ?? resolveDataDir({ env: io.env, home: io.home }));
+  const cacheDir =
+    flags.cacheDir !== undefined
+      ? resolve(io.cwd, flags.cacheDir)
+      : (recorded?.cacheDir ?? resolve(io.cwd, resolveCacheDir({ env: io.env, home: io.home })));
+  if (recorded && dataDir !== recorded.dataDir) changed.dataDir = { from: recorded.dataDir, to: dataDir };
+  if (recorded && cacheDir !== recorded.cacheDir) changed.cacheDir = { from: recorded.cacheDir, to: cacheDir };
+  // Relative paths in the plan (e.g. --community ./mine) meant the directory the run started in.
+  if (recorded && recorded.cwd !== process.cwd() && existsSync(recorded.cwd)) process.chdir(recorded.cwd);
+  const prepared = await prepareRun({ plan, dataDir });
+  if (prepared.dataset.hash !== header.dataset.hash) {
+    throw new PlanValidationError(
+      `the dataset in ${dataDir} differs from the one this run started with (content hash ${header.dataset.hash}); point --data-dir at the original data, or start a new run`,
     );
+  }
+  if (prepared.samples.map((sample) => sample.id).join('\n') !== header.sampleIds.join('\n')) {
+    throw new PlanValidationError(
+      `the samples of ${header.suite.id} no longer match this run's plan (suite changed since version ${header.suite.version}); start a new run`,
+    );
+  }
+  for (const warning of planWarnings({ plan, prepared })) io.stderr(`warning: ${warning}\n`);
+  if (flags.preflight !== false) await runPreflight({ io, targets: preflightTargets(prepared) });
+  const models = await resolvePlanModels({ io, plan, prepared, cache: { dir: cacheDir, reads: plan.cache } });
+  try {
+    const hasChanges = Object.keys(changed).length > 0;
+    if (hasChanges || recorded === undefined) {
+      await store.writeHeader({
+        ...header,
+        plan,
+        models: models.describe(),
+        // Headers from before `invocation` existed learn it from the first resume that works.
+        invocation: { ...(recorded ?? { cwd: io.cwd }), dataDir, cacheDir },
+        ...(hasChanges ? { resumes: [...(header.resumes ?? []), { at: new Date().toISOString(), changed }] } : {}),
+      });
+    }
+    if (hasChanges) io.stderr(`resume overrides: ${describeResumeChanges(changed)} (recorded in header.json)\n`);
+  } catch (error) {
+    models.close();
+    throw error;
+  }
+  io.stderr(`run directory: ${store.location} (resume with: ${resumeCommand(store.location)})\n`);
+  return executeRun({
+    io,
+    plan,
+    prepared,
+    store,
+    models,
+    retryErrors: flags.retryErrors === true,
+    failOnError: flags.failOnError === true,
+  });
 }

@@ -2,13 +2,15 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { resolveDataDir } from '../../datasets/index.js';
 import { PlanValidationError } from '../../spec/errors.js';
-import type { DirectoryRunStore } from '../../store/index.js';
 import { findSuite, suiteRegistry } from '../../suites/registry.js';
 import { buildPlan, type RunFlags, readConfigFile } from '../build-plan.js';
 import { createRunStore } from '../create-run-store.js';
 import { executeRun, resolvePlanModels } from '../execute-run.js';
+import { planWarnings } from '../plan-warnings.js';
+import { preflightTargets, runPreflight } from '../preflight.js';
 import { prepareRun, resolveCacheDir } from '../prepare-run.js';
 import type { CommandContext } from '../program.js';
+import { resumeCommand, whileLocked } from '../run-lock-session.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -18,10 +20,11 @@ type RunCommandFlags = Omit<RunFlags, 'suiteFlags'> & {
   cacheDir?: string;
   config?: string;
   failOnError?: boolean;
+  preflight?: boolean;
 } & Record<string, unknown>;
 
 /** Suite flags of every registered suite, each declared once (e.g. `--tier`). */
-function suiteFlagDeclarations(): Array<{ flag: string; key: string; description: string; suites: string[] }> {
+export function suiteFlagDeclarations(): Array<{ flag: string; key: string; description: string; suites: string[] }> {
   const declarations = new Map<string, { flag: string; key: string; description: string; suites: string[] }>();
   for (const suite of suiteRegistry) {
     for (const flag of suite.flags ?? []) {
@@ -70,7 +73,8 @@ export function registerRun({ program, context }: { program: Command; context: C
     .option('--data-dir <dir>', 'dataset directory')
     .option('--out <dir>', 'where run directories go (default ./runs)')
     .option('--config <file>', 'JSON file with any of these flags')
-    .option('--fail-on-error', 'exit with code 4 when samples errored');
+    .option('--fail-on-error', 'exit with code 4 when samples errored')
+    .option('--no-preflight', 'skip the check that every model endpoint answers before the first sample');
   const suiteFlags = suiteFlagDeclarations();
   for (const flag of suiteFlags) {
     command.option(
@@ -90,34 +94,54 @@ export function registerRun({ program, context }: { program: Command; context: C
       }
       given[flag.key] = value;
     }
-    const config = flags.config ? readConfigFile(resolve(io.cwd, flags.config)) : {};
+    const configPath = flags.config ? resolve(io.cwd, flags.config) : undefined;
+    const config = configPath ? readConfigFile(configPath) : {};
     const plan = buildPlan({ suite, flags: { ...flags, suiteFlags: given }, config });
-    const dataDir = resolveDataDir({ flag: flags.dataDir ?? config.dataDir, env: io.env, home: io.home });
+    const dataDirFlag = flags.dataDir ?? config.dataDir;
+    const dataDir = resolveDataDir({
+      flag: dataDirFlag === undefined ? undefined : resolve(io.cwd, dataDirFlag),
+      env: io.env,
+      home: io.home,
+    });
     const prepared = await prepareRun({ plan, dataDir });
     const cache = {
-      dir: resolveCacheDir({ flag: flags.cacheDir ?? config.cacheDir, env: io.env, home: io.home }),
+      dir: resolve(io.cwd, resolveCacheDir({ flag: flags.cacheDir ?? config.cacheDir, env: io.env, home: io.home })),
       reads: plan.cache,
     };
+    for (const warning of planWarnings({ plan, prepared })) io.stderr(`warning: ${warning}\n`);
+    if (flags.preflight !== false) await runPreflight({ io, targets: preflightTargets(prepared) });
     const models = await resolvePlanModels({ io, plan, prepared, cache });
-    let store: DirectoryRunStore;
+    let created: Awaited<ReturnType<typeof createRunStore>>;
     try {
-      ({ store } = await createRunStore({
+      created = await createRunStore({
         outDir: resolve(io.cwd, flags.out ?? config.out ?? 'runs'),
         plan,
         prepared,
         models: models.describe(),
-      }));
+        invocation: {
+          cwd: io.cwd,
+          dataDir,
+          cacheDir: cache.dir,
+          ...(configPath === undefined ? {} : { config: { path: configPath, contents: config } }),
+        },
+      });
     } catch (error) {
       models.close();
       throw error;
     }
-    context.outcome.exitCode = await executeRun({
-      io,
-      plan,
-      prepared,
-      store,
-      models,
-      failOnError: flags.failOnError === true,
+    const { store, lock } = created;
+    io.stderr(`run directory: ${store.location} (resume with: ${resumeCommand(store.location)})\n`);
+    context.outcome.exitCode = await whileLocked({
+      lock,
+      work: () =>
+        executeRun({
+          io,
+          plan,
+          prepared,
+          store,
+          models,
+          failOnError: flags.failOnError === true,
+        }),
     });
   });
 }

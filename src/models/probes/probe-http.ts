@@ -100,8 +100,19 @@ export async function probeGet({
   headers: Record<string, string>;
   context: Pick<ProbeContext, 'fetch' | 'timeoutMs' | 'signal'>;
 }): Promise<{ answer: HttpAnswer } | { failure: ProbeFailure }> {
+  // Credentials in the URL (`http://user:pass@host`) become a Basic header: fetch refuses them in
+  // URLs, and they must not reach a message.
+  const target = new URL(url);
+  const sent = { ...headers };
+  if ((target.username !== '' || target.password !== '') && sent.authorization === undefined) {
+    const user = decodeURIComponent(target.username);
+    const password = decodeURIComponent(target.password);
+    sent.authorization = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+  }
+  target.username = '';
+  target.password = '';
   try {
-    const response = await context.fetch(url, { method: 'GET', headers, signal: deadline(context) });
+    const response = await context.fetch(target, { method: 'GET', headers: sent, signal: deadline(context) });
     const text = await response.text();
     let json: unknown;
     try {
@@ -111,10 +122,10 @@ export async function probeGet({
     }
     return { answer: { status: response.status, json, text } };
   } catch (error) {
-    const failure = networkProbeFailure({ error, url, timeoutMs: context.timeoutMs });
+    const failure = networkProbeFailure({ error, url: target.href, timeoutMs: context.timeoutMs });
     if (failure) return { failure };
     const message = error instanceof Error ? error.message : String(error);
-    return { failure: { ok: false, cause: 'network', detail: `request to ${new URL(url).host} failed: ${message}` } };
+    return { failure: { ok: false, cause: 'network', detail: `request to ${target.host} failed: ${message}` } };
   }
 }
 

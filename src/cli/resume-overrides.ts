@@ -1,0 +1,165 @@
+import { parseModelSpec, parseRoleBinding, redactEndpoint } from '../models/index.js';
+import { PlanValidationError } from '../spec/errors.js';
+import type { RoleBinding } from '../spec/model-spec.js';
+import { type RunPlan, runPlanSchema } from '../spec/run-plan.js';
+import type { RunResume } from '../spec/run-record.js';
+import { parseNonNegativeNumber, parsePositiveInteger } from './parse-assignments.js';
+
+/** The flags of `resume` that may change how (not what) a run runs. */
+export type ResumeOverrideFlags = {
+  concurrency?: string;
+  maxConnections?: string;
+  maxRetries?: string;
+  maxCost?: string;
+  maxTokens?: string;
+  /** `false` for `--no-cache`. */
+  cache?: boolean;
+  /** `--model role=spec`: the same provider and model id at a new base URL. */
+  model?: string[];
+};
+
+/** What `resume` accepts, for messages. */
+export const RESUME_OVERRIDES =
+  '--data-dir, --cache-dir, --no-cache, --concurrency, --max-connections, --max-retries, --max-cost, --max-tokens, --retry-errors, --fail-on-error, --no-preflight, and --model role=<the same provider:model>@<new base URL>';
+
+/** A `run` flag that `resume` refuses, with why. */
+export type RefusedResumeFlag = { flag: string; key: string; why: string };
+
+const DEFINES_RESULTS = 'it defines what the run measures';
+
+/** The `run` flags `resume` declares only to refuse them with a reason. */
+export const REFUSED_RESUME_FLAGS: readonly RefusedResumeFlag[] = [
+  { flag: '--set', key: 'set', why: DEFINES_RESULTS },
+  { flag: '--defense', key: 'defense', why: DEFINES_RESULTS },
+  { flag: '--epochs', key: 'epochs', why: DEFINES_RESULTS },
+  { flag: '--limit', key: 'limit', why: 'it selects the samples of the run' },
+  { flag: '--sample-ids', key: 'sampleIds', why: 'it selects the samples of the run' },
+  { flag: '--seed', key: 'seed', why: DEFINES_RESULTS },
+  { flag: '--shard', key: 'shard', why: "it selects the run's samples (each shard is its own run directory)" },
+  { flag: '--model-setting', key: 'modelSetting', why: DEFINES_RESULTS },
+  { flag: '--grid', key: 'grid', why: DEFINES_RESULTS },
+  { flag: '--config', key: 'config', why: "the run's settings are recorded in header.json; give safe overrides as flags" },
+  { flag: '--out', key: 'out', why: 'a run directory does not move: resume writes into the directory it is given' },
+];
+
+/**
+ * Refuses `run` flags given to `resume` (suite flags included): one message naming each with its
+ * reason, what resume does accept, and that a new run is the way to change them.
+ */
+export function refuseResumeFlags({
+  flags,
+  refused,
+  suite,
+}: {
+  flags: Record<string, unknown>;
+  refused: readonly RefusedResumeFlag[];
+  suite: string;
+}): void {
+  const given = refused.filter((entry) => flags[entry.key] !== undefined);
+  if (given.length === 0) return;
+  const reasons = given.map((entry) => `${entry.flag} (${entry.why})`).join('; ');
+  throw new PlanValidationError(
+    `resume continues a run exactly as its header.json plans it, so it cannot take ${reasons}. To change that, start a new run (confidant run ${suite} …); resume accepts only ${RESUME_OVERRIDES}`,
+  );
+}
+
+const sameModel = (a: string, b: string) => {
+  const left = parseModelSpec(a);
+  const right = parseModelSpec(b);
+  return left.provider === right.provider && left.modelId === right.modelId;
+};
+
+const endpointsOf = (spec: string) => parseModelSpec(spec).baseURLs.map(redactEndpoint);
+
+/** Replaces a binding's spec by one with the same provider and model id; anything else is refused. */
+function overrideModel({ models, text }: { models: RoleBinding[]; text: string }): {
+  models: RoleBinding[];
+  role: string;
+  from: string[];
+  to: string[];
+} {
+  const binding = parseRoleBinding(text);
+  const sameRole = models.filter((candidate) => candidate.role === binding.role);
+  if (sameRole.length === 0) {
+    throw new PlanValidationError(
+      `resume cannot add role '${binding.role}' (--model ${text}): this run binds ${[...new Set(models.map((candidate) => candidate.role))].join(', ') || 'no roles'}; start a new run to change its models`,
+    );
+  }
+  const matches = sameRole.filter((candidate) => sameModel(candidate.spec, binding.spec));
+  const wanted = parseModelSpec(binding.spec);
+  if (matches.length === 0) {
+    const had = sameRole.map((candidate) => {
+      const spec = parseModelSpec(candidate.spec);
+      return `${spec.provider}:${spec.modelId}`;
+    });
+    throw new PlanValidationError(
+      `resume can move role '${binding.role}' to a new base URL but not change its model: the run uses ${had.join(', ')}, not ${wanted.provider}:${wanted.modelId}. A different model measures something else: start a new run`,
+    );
+  }
+  if (matches.length > 1) {
+    throw new PlanValidationError(
+      `role '${binding.role}' binds ${wanted.provider}:${wanted.modelId} ${matches.length} times, so --model ${text} is ambiguous on resume; start a new run to move them`,
+    );
+  }
+  const [target] = matches as [RoleBinding];
+  return {
+    models: models.map((candidate) => (candidate === target ? { role: binding.role, spec: binding.spec } : candidate)),
+    role: binding.role,
+    from: endpointsOf(target.spec),
+    to: endpointsOf(binding.spec),
+  };
+}
+
+/**
+ * The plan `resume` runs: the header's, with the safe overrides applied (concurrency, connections,
+ * retries, budgets, cache reads, base URLs of the same models), and what changed, for the header's
+ * `resumes` log. Budgets bound one invocation and the rest only change how the run executes, so
+ * none of it touches the plan's identity (`planHash` stays).
+ */
+export function applyResumeOverrides({ plan, flags }: { plan: RunPlan; flags: ResumeOverrideFlags }): {
+  plan: RunPlan;
+  changed: RunResume['changed'];
+} {
+  const changed: RunResume['changed'] = {};
+  const next: RunPlan = { ...plan };
+  const set = <K extends keyof RunPlan>(key: K, value: RunPlan[K] | undefined) => {
+    if (value === undefined || value === plan[key]) return;
+    changed[key] = { from: plan[key] ?? null, to: value };
+    next[key] = value;
+  };
+  const integer = (text: string | undefined, flag: string) =>
+    text === undefined ? undefined : parsePositiveInteger({ text, flag });
+  const number = (text: string | undefined, flag: string) =>
+    text === undefined ? undefined : parseNonNegativeNumber({ text, flag });
+  set('concurrency', integer(flags.concurrency, '--concurrency'));
+  set('maxConnections', integer(flags.maxConnections, '--max-connections'));
+  set('maxRetries', number(flags.maxRetries, '--max-retries'));
+  set('maxCostUsd', number(flags.maxCost, '--max-cost'));
+  set('maxTokens', integer(flags.maxTokens, '--max-tokens'));
+  if (flags.cache === false) set('cache', false);
+  let models = plan.models;
+  for (const text of flags.model ?? []) {
+    const override = overrideModel({ models, text });
+    models = override.models;
+    if (override.from.join(',') !== override.to.join(',')) {
+      changed[`models.${override.role}`] = { from: override.from, to: override.to };
+    }
+  }
+  if (models !== plan.models) next.models = models;
+  const parsed = runPlanSchema.safeParse(next);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new PlanValidationError(`invalid resume settings: ${problems.join('; ')}`);
+  }
+  return { plan: parsed.data, changed };
+}
+
+/** The overrides as one line for the operator, e.g. `--concurrency 8 (was 4)`. */
+export function describeResumeChanges(changed: RunResume['changed']): string {
+  return Object.entries(changed)
+    .map(([key, { from, to }]) => {
+      const show = (value: unknown) => (Array.isArray(value) ? value.join(',') || '(default)' : String(value));
+      return `${key} ${show(to)} (was ${show(from)})`;
+    })
+    .join('; ');
+}

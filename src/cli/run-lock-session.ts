@@ -1,0 +1,51 @@
+import type { DirectoryRunStore, RunLock } from '../store/index.js';
+import type { CliIo } from './cli-io.js';
+
+/**
+ * Locks a run directory for this process (a second writer gets exit 2 naming this one). A dead
+ * process's lock on this host is taken over with a one-line notice.
+ */
+export async function lockRunDirectory({
+  io,
+  store,
+  command,
+}: {
+  io: CliIo;
+  store: DirectoryRunStore;
+  command: string;
+}): Promise<RunLock> {
+  const { lock, tookOverFrom } = await store.acquireLock({ command });
+  if (tookOverFrom) {
+    io.stderr(
+      `note: took over the lock of ${store.location} from PID ${tookOverFrom.pid} (${tookOverFrom.command}, since ${tookOverFrom.startedAt}), which is no longer running\n`,
+    );
+  }
+  return lock;
+}
+
+/**
+ * Runs `work` while `lock` is held and releases it afterwards: on return, on an error, after
+ * Ctrl-C/SIGTERM (which end the work cleanly), and synchronously when the process exits without
+ * finishing it (a second Ctrl-C). Only `kill -9` leaves the lock behind; the next writer on this
+ * host takes it over.
+ */
+export async function whileLocked<T>({ lock, work }: { lock: RunLock; work: () => Promise<T> }): Promise<T> {
+  const onExit = () => lock.releaseSync();
+  process.once('exit', onExit);
+  try {
+    return await work();
+  } finally {
+    process.off('exit', onExit);
+    await lock.release();
+  }
+}
+
+/** A path as one shell word (quoted only when it needs to be). */
+export function shellWord(text: string): string {
+  return /^[\w./:@%+=,-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The command that continues a run, as printed for the user to paste. */
+export function resumeCommand(directory: string): string {
+  return `confidant resume ${shellWord(directory)}`;
+}
