@@ -22,7 +22,9 @@ export function writeOutputFile({ path, text, flag }: { path: string; text: stri
   } catch (error) {
     const code = codeOf(error);
     if (code === 'ENOTDIR' || code === 'EEXIST') {
-      throw new PlanValidationError(`cannot write ${flag} ${path}: a part of the folder path is a file`, { cause: error });
+      throw new PlanValidationError(`cannot write ${flag} ${path}: a part of the folder path is a file`, {
+        cause: error,
+      });
     }
     if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
       throw new PlanValidationError(`cannot write ${flag} ${path}: permission denied (${code})`, { cause: error });

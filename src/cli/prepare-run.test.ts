@@ -62,12 +62,18 @@ describe('prepareRun role checks', () => {
     const rejected = prepare({
       models: [...chat, { role: 'judje', spec: 'mock:echo' }, { role: 'probe', spec: 'mock:echo' }],
     });
-    await expect(rejected).rejects.toThrow(/^unknown roles "judje" in --model judje=…, "probe" in --model probe=…; known roles: /);
+    await expect(rejected).rejects.toThrow(
+      /^unknown roles "judje" in --model judje=…, "probe" in --model probe=…; known roles: /,
+    );
   });
 
   it('refuses two responder defenses before any sample runs', async () => {
     const rejected = prepareRun({
-      plan: runPlanSchema.parse({ suite: 'toy-leak', models: [{ role: 'agent', spec: 'mock:echo' }], defenses: ['aifc', 'chain:G>V>R'] }),
+      plan: runPlanSchema.parse({
+        suite: 'toy-leak',
+        models: [{ role: 'agent', spec: 'mock:echo' }],
+        defenses: ['aifc', 'chain:G>V>R'],
+      }),
       dataDir: '/no/data/dir',
     });
     await expect(rejected).rejects.toThrow(

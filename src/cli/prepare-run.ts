@@ -119,7 +119,8 @@ export function checkRoles({ suite, options, plan }: { suite: Suite; options: un
     }
     return role === 'agent' ? 'add --model <provider:model>' : `add --model ${role}=<provider:model>`;
   };
-  const what = (role: string) => (role === EMBEDDER_ROLE ? 'an embedder for vector retrieval' : `a model for role '${role}'`);
+  const what = (role: string) =>
+    role === EMBEDDER_ROLE ? 'an embedder for vector retrieval' : `a model for role '${role}'`;
   if (missing.length === 1) {
     const [role] = missing as [string];
     throw new PlanValidationError(

@@ -38,7 +38,11 @@ export const REFUSED_RESUME_FLAGS: readonly RefusedResumeFlag[] = [
   { flag: '--shard', key: 'shard', why: "it selects the run's samples (each shard is its own run directory)" },
   { flag: '--model-setting', key: 'modelSetting', why: DEFINES_RESULTS },
   { flag: '--grid', key: 'grid', why: DEFINES_RESULTS },
-  { flag: '--config', key: 'config', why: "the run's settings are recorded in header.json; give safe overrides as flags" },
+  {
+    flag: '--config',
+    key: 'config',
+    why: "the run's settings are recorded in header.json; give safe overrides as flags",
+  },
   { flag: '--out', key: 'out', why: 'a run directory does not move: resume writes into the directory it is given' },
 ];
 

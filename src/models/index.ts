@@ -88,9 +88,9 @@ export {
   type ResolveModelRolesOptions,
   resolveModelRoles,
 } from './resolve-model-roles.js';
-export { schemelessBaseURL } from './schemeless-base-url.js';
 export { type CacheKeyInput, canonicalJson, ResponseCache, responseCacheKey } from './response-cache.js';
 export { isKnownRole, isRepeatableRole, KNOWN_ROLES, roleFallbacks } from './roles.js';
+export { schemelessBaseURL } from './schemeless-base-url.js';
 export { type StandardMiddlewareOptions, standardMiddleware } from './standard-middleware.js';
 export * from './testing/index.js';
 export { type RoleUsage, UsageLedger, type UsageLedgerOptions } from './usage-ledger.js';

@@ -1,7 +1,8 @@
 import type { ModelSpec } from '../spec/model-spec.js';
 
 /** `host:port[/path]`, `localhost[/path]` or an IPv4 address, at the end of a model id after `@`. */
-const HOST_AFTER_AT = /@((?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:]+\]|[a-z0-9-]+(?:\.[a-z0-9-]+)*:\d{1,5})(?::\d{1,5})?(?:\/\S*)?)$/i;
+const HOST_AFTER_AT =
+  /@((?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:]+\]|[a-z0-9-]+(?:\.[a-z0-9-]+)*:\d{1,5})(?::\d{1,5})?(?:\/\S*)?)$/i;
 
 /**
  * A base URL written without `http://` or `https://` (e.g. `vllm:Qwen/Qwen3-4B@127.0.0.1:8000/v1`)

@@ -22,10 +22,14 @@ export async function createRunDirectory({
   } catch (error) {
     const code = typeof error === 'object' && error !== null ? Reflect.get(error, 'code') : undefined;
     if (code === 'EEXIST' || code === 'ENOTDIR') {
-      throw new PlanValidationError(`cannot create run directories in ${outDir}: it (or a folder above it) is a file; choose another --out`);
+      throw new PlanValidationError(
+        `cannot create run directories in ${outDir}: it (or a folder above it) is a file; choose another --out`,
+      );
     }
     if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
-      throw new PlanValidationError(`cannot create run directories in ${outDir}: permission denied (${code}); choose another --out`);
+      throw new PlanValidationError(
+        `cannot create run directories in ${outDir}: permission denied (${code}); choose another --out`,
+      );
     }
     throw error;
   }

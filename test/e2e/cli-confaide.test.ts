@@ -29,7 +29,10 @@ let handler: MockHandler = echoPrompt;
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'confidant-e2e-'));
-  server = await startMockOpenAIServer({ handler: (body, index) => handler(body, index) });
+  server = await startMockOpenAIServer({
+    handler: (body, index) => handler(body, index),
+    models: ['broken', 'broken2', 'budget', 'chain', 'echo', 'mixed', 'refuse', 'sigint', 'slow-echo'],
+  });
 });
 
 afterAll(async () => {
@@ -166,6 +169,10 @@ describe('confidant CLI on ConfAIde', () => {
     const resumed = await cli(['resume', runDir]);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(lastLine(resumed.stdout)).toBe(runDir);
+    // kill -9 left the run's lock behind: resume takes it over and says so.
+    expect(resumed.stderr).toMatch(
+      /note: took over the lock of .* from PID \d+ \(confidant run, since .*\), which is no longer running/,
+    );
     const ids = recordIds(runDir);
     expect(ids).toHaveLength(12);
     expect(new Set(ids).size).toBe(12);

@@ -40,7 +40,7 @@ const handler: MockHandler = (body) => {
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'confidant-e2e-pl-'));
-  server = await startMockOpenAIServer({ handler });
+  server = await startMockOpenAIServer({ handler, models: ['agent-m', 'judge-m'] });
 });
 
 afterAll(async () => {

@@ -42,7 +42,7 @@ function seatHandler(body: ChatCompletionsBody) {
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'confidant-pac-'));
-  server = await startMockOpenAIServer({ handler: (body) => seatHandler(body) });
+  server = await startMockOpenAIServer({ handler: (body) => seatHandler(body), models: ['m1', 'm2', 'seat'] });
 });
 
 afterAll(async () => {

@@ -115,7 +115,16 @@ describe('pre-flight check through the CLI', () => {
   it('checks the datagen endpoint of confidant generate before the first call', async () => {
     const out = join(work, 'generated');
     const result = await runCli({
-      args: ['generate', 'pac', '--model', `datagen=vllm:m@http://127.0.0.1:${dead}/v1`, '--domain', 'Banks', '--out', out],
+      args: [
+        'generate',
+        'pac',
+        '--model',
+        `datagen=vllm:m@http://127.0.0.1:${dead}/v1`,
+        '--domain',
+        'Banks',
+        '--out',
+        out,
+      ],
       env: { HOME: work, CONFIDANT_CACHE_DIR: join(work, 'cache') },
       cwd: work,
     });
@@ -136,10 +145,14 @@ describe('what the CLI says before and around a run', () => {
     expect(lines).toContain(
       'warning: --model judge=… is given, but toy-leak with these options has no LLM judge (it scores with deterministic judges only), so the judge model is never called',
     );
-    expect(lines).toContain('warning: --defense privacy-prompt is given 2 times; it rewrites the prompt 2 times, in order');
+    expect(lines).toContain(
+      'warning: --defense privacy-prompt is given 2 times; it rewrites the prompt 2 times, in order',
+    );
     const first = lines.findIndex((line) => line.startsWith('run directory: '));
     expect(lines[first]).toBe(`run directory: ${runDir} (resume with: confidant resume ${runDir})`);
-    expect(lines.findIndex((line) => line.startsWith('progress') || line.startsWith('samples:'))).toBeGreaterThan(first);
+    expect(lines.findIndex((line) => line.startsWith('progress') || line.startsWith('samples:'))).toBeGreaterThan(
+      first,
+    );
   });
 
   it('warns that a base URL without http:// was read as part of the model id', async () => {
@@ -174,6 +187,8 @@ describe('what the CLI says before and around a run', () => {
     writeFileSync(join(work, 'a-file'), 'x');
     const onFile = await cli(toyRun('a-file', ['mock:echo']));
     expect(onFile.code).toBe(2);
-    expect(onFile.stderr).toContain(`cannot create run directories in ${join(work, 'a-file')}: it (or a folder above it) is a file`);
+    expect(onFile.stderr).toContain(
+      `cannot create run directories in ${join(work, 'a-file')}: it (or a folder above it) is a file`,
+    );
   });
 });

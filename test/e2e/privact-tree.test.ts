@@ -59,7 +59,7 @@ function handle(body: ChatCompletionsBody): MockResponsePlan {
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'confidant-privact-'));
-  server = await startMockOpenAIServer({ handler: handle, maxRequests: 5000 });
+  server = await startMockOpenAIServer({ handler: handle, maxRequests: 5000, models: ['chain', 'judge'] });
 });
 
 afterAll(async () => {

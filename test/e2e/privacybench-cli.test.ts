@@ -44,7 +44,7 @@ const handler: MockHandler = (body) => {
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'confidant-e2e-pb-'));
-  server = await startMockOpenAIServer({ handler });
+  server = await startMockOpenAIServer({ handler, models: ['agent-m', 'prober-m', 'judge-m'] });
 });
 
 afterAll(async () => {

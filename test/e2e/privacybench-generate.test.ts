@@ -19,6 +19,7 @@ beforeAll(async () => {
   server = await startMockOpenAIServer({
     handler: (body, index) =>
       index >= hangFrom ? { type: 'hang' } : { type: 'text', text: reply(lastUserText(body)) },
+    models: ['datagen-m'],
   });
 });
 

@@ -29,7 +29,7 @@ const vectorOf = (text: string) => [text.length, (text.match(/[aeiou]/g) ?? []).
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'confidant-e2e-pb-vector-'));
-  chat = await startMockOpenAIServer({ handler });
+  chat = await startMockOpenAIServer({ handler, models: ['agent-m', 'prober-m', 'judge-m'] });
   embeddings = await startMockEmbeddingsServer({ vectorOf, maxRequests: 200 });
 });
 

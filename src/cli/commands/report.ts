@@ -9,8 +9,8 @@ import { buildSummary } from '../../runner/index.js';
 import { PlanValidationError } from '../../spec/errors.js';
 import { DirectoryRunStore } from '../../store/index.js';
 import { findSuite } from '../../suites/registry.js';
-import { parseSuiteOptions } from '../prepare-run.js';
 import { writeOutputFile } from '../output-file.js';
+import { parseSuiteOptions } from '../prepare-run.js';
 import type { CommandContext } from '../program.js';
 
 const renderers: Record<string, (report: Report) => string> = {

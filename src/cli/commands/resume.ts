@@ -69,7 +69,8 @@ export function registerResume({ program, context }: { program: Command; context
     })),
   ];
   for (const entry of refused) {
-    const repeatable = entry.key === 'set' || entry.key === 'defense' || entry.key === 'modelSetting' || entry.key === 'grid';
+    const repeatable =
+      entry.key === 'set' || entry.key === 'defense' || entry.key === 'modelSetting' || entry.key === 'grid';
     const option = command.createOption(`${entry.flag} <value>`).hideHelp();
     command.addOption(repeatable ? option.argParser(collect) : option);
   }
