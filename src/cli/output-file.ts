@@ -13,10 +13,10 @@ function codeOf(error: unknown): string | undefined {
  * writable, is a user error naming the flag and the path.
  */
 export function writeOutputFile({ path, text, flag }: { path: string; text: string; flag: string }): void {
-  if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) {
-    throw new PlanValidationError(`${flag} ${path} is a directory; give a file path, e.g. ${path}/report.md`);
-  }
   try {
+    if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) {
+      throw new PlanValidationError(`${flag} ${path} is a directory; give a file path, e.g. ${path}/report.md`);
+    }
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, text);
   } catch (error) {

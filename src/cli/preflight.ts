@@ -129,8 +129,11 @@ export async function runPreflight({
     }
   }
   if (problems.length > 0) {
+    // One problem is one line; several get a line each under the heading.
     throw new PreflightError(
-      `pre-flight check failed, no sample was run:\n${problems.join('\n')}\nFix ${problems.length === 1 ? 'this' : 'these'} and run the command again, or ${SKIP_HINT}.`,
+      problems.length === 1
+        ? `pre-flight check failed, no sample was run: ${problems[0]?.trim()} (or ${SKIP_HINT})`
+        : `pre-flight check failed, no sample was run:\n${problems.join('\n')}\nFix these and run the command again, or ${SKIP_HINT}.`,
     );
   }
   for (const { endpoint, result } of checked) {

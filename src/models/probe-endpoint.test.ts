@@ -202,7 +202,14 @@ describe('probeEndpoint on hosted APIs', () => {
     });
     const result = failure(await probe('anthropic:claude-sonnet-9', { baseURL: api.baseURL, apiKey: 'k' }));
     expect(result.cause).toBe('unknown-model');
-    expect(result.detail).toContain('it offers claude-sonnet-4-5, claude-opus-4-1');
+    expect(result.offeredModels).toEqual(['claude-opus-4-1', 'claude-sonnet-4-5']);
+    const fix = probeFix({
+      failure: result,
+      provider: provider('anthropic'),
+      spec: parseModelSpec('anthropic:claude-sonnet-9'),
+      baseURL: undefined,
+    });
+    expect(fix).toBe('use a model id the server offers: claude-sonnet-4-5, claude-opus-4-1');
   });
 
   it("reads Google's 400 for an invalid key as a rejected key", async () => {

@@ -1,5 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { exportPreferences, formatExportSummary, preferencePaths } from '../../export/privact/export-preferences.js';
 import type { LcArsParameters } from '../../export/privact/lc-ars-reward.js';
@@ -7,6 +6,7 @@ import { PROMPT_STYLES, type PromptStyle } from '../../export/privact/training-p
 import { PREFERENCE_FORMATS, type PreferenceFormat } from '../../export/write-preference-pairs.js';
 import { PlanValidationError } from '../../spec/errors.js';
 import { DirectoryRunStore } from '../../store/index.js';
+import { writeOutputFile } from '../output-file.js';
 import type { CommandContext } from '../program.js';
 
 type PreferenceFlags = {
@@ -100,8 +100,7 @@ export function registerExport({ program, context }: { program: Command; context
       });
       const written: string[] = [];
       const write = (path: string, text: string) => {
-        mkdirSync(dirname(path), { recursive: true });
-        writeFileSync(path, text);
+        writeOutputFile({ path, text, flag: '--out' });
         written.push(path);
       };
       for (const entry of result.roles) {

@@ -1,5 +1,4 @@
 import type { ProbeCause, ProviderProbe } from '../probe-endpoint.js';
-import { offeredModelsText } from '../probe-endpoint.js';
 import { errorSnippet, type HttpAnswer, probeGet, statusProbeFailure } from './probe-http.js';
 
 /** Options of `modelLookupProbe`: how one hosted API names, authorises and lists its models. */
@@ -39,7 +38,7 @@ export function modelLookupProbe(options: ModelLookupProbeOptions): ProviderProb
       ok: false,
       cause,
       status: answer.status,
-      detail: `the API has no model "${context.spec.modelId}"${snippet ? ` (${snippet})` : ''}${ids.length > 0 ? `; it offers ${offeredModelsText(ids, context.spec.modelId)}` : ''}`,
+      detail: `the API has no model "${context.spec.modelId}"${snippet ? ` (${snippet})` : ''}`,
       offeredModels: ids,
     };
   };

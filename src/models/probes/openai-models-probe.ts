@@ -41,7 +41,7 @@ async function unlisted({
     return {
       ok: false,
       cause: 'unknown-model',
-      detail: `the server does not serve "${id}" (it offers ${offered})`,
+      detail: `the server does not serve "${id}"`,
       offeredModels: ids,
     };
   }
@@ -50,12 +50,7 @@ async function unlisted({
   const generation = await probeGeneration(context);
   if (generation.ok) return { ...generation, note: `${note}, but it answered a 1-token request` };
   if (generation.cause === 'unknown-model' || generation.cause === 'not-found') {
-    return {
-      ...generation,
-      cause: 'unknown-model',
-      detail: `${generation.detail} (the server offers ${offered})`,
-      offeredModels: ids,
-    };
+    return { ...generation, cause: 'unknown-model', offeredModels: ids };
   }
   return generation;
 }
