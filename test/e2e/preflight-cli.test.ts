@@ -136,6 +136,8 @@ describe('pre-flight check through the CLI', () => {
 });
 
 describe('what the CLI says before and around a run', () => {
+  let finished = '';
+
   it('prints the run directory on stderr first, warns about a judge with no LLM judge and a repeated defense', async () => {
     const result = await cli(
       toyRun('warned', ['mock:echo', 'judge=mock:echo'], ['--defense', 'ppe', '--defense', 'privacy-prompt']),
@@ -143,6 +145,7 @@ describe('what the CLI says before and around a run', () => {
     expect(result.code, result.stderr).toBe(0);
     const lines = result.stderr.split('\n');
     const runDir = lastLine(result.stdout);
+    finished = runDir;
     expect(lines).toContain(
       'warning: --model judge=… is given, but toy-leak with these options has no LLM judge (it scores with deterministic judges only), so the judge model is never called',
     );
@@ -175,8 +178,7 @@ describe('what the CLI says before and around a run', () => {
   });
 
   it('report --out creates missing folders and refuses a directory; run --out refuses a file', async () => {
-    const done = await cli(toyRun('reported', ['mock:echo']));
-    const runDir = lastLine(done.stdout);
+    const runDir = finished;
     const nested = join(work, 'reports', 'deep', 'toy.md');
     const report = await cli(['report', runDir, '--out', nested]);
     expect(report.code, report.stderr).toBe(0);
