@@ -158,6 +158,7 @@ describe('confidant resume', () => {
     expect(stopped.code, stopped.stderr).toBe(3);
     const printed = /continue with: (confidant resume \S+)$/m.exec(stopped.stderr)?.[1];
     expect(printed).toBe(`confidant resume ${runDir}`);
+    expect(existsSync(join(runDir, 'run.lock'))).toBe(false);
     expect(records(runDir).length).toBeLessThan(4);
 
     const elsewhere = join(work, 'elsewhere');
