@@ -46,7 +46,7 @@ export type ProbeContext = {
   baseURL: string | undefined;
   apiKey?: string;
   fetch: typeof fetch;
-  /** Time allowed for one HTTP request of the probe. */
+  /** Time allowed for one HTTP request of the probe (a 1-token generation gets three times as long). */
   timeoutMs: number;
   /** A chat model is checked by generation when its server lists no models; an embedder is not. */
   purpose: 'chat' | 'embedding';

@@ -6,6 +6,8 @@ import type { ProbeCause, ProbeContext, ProbeFailure, ProbeResult } from '../pro
 export type HttpAnswer = { status: number; json: unknown; text: string };
 
 const SNIPPET = 160;
+/** How many GET timeouts a 1-token generation may take. */
+const GENERATION_TIMEOUT_FACTOR = 3;
 
 /** The error message in an API error body (`{error: {message}}`, `{message}`, `{detail}`) or its first characters. */
 export function errorSnippet(answer: Pick<HttpAnswer, 'json' | 'text'>): string {
@@ -135,17 +137,19 @@ export async function probeGet({
  * their network cause.
  */
 export async function probeGeneration(context: ProbeContext): Promise<ProbeResult> {
+  // A first generation may load the model (Ollama, LM Studio): it gets longer than a GET.
+  const generationTimeoutMs = context.timeoutMs * GENERATION_TIMEOUT_FACTOR;
   const url = context.baseURL ?? `${context.spec.provider}:${context.spec.modelId}`;
   try {
     const model = await context.createChatModel();
     await model.doGenerate({
       messages: [{ role: 'user', content: 'Reply with OK.' }],
       settings: { maxOutputTokens: 1, temperature: 0 },
-      abortSignal: deadline(context),
+      abortSignal: deadline({ ...context, timeoutMs: generationTimeoutMs }),
     });
     return { ok: true, checked: 'generation' };
   } catch (error) {
-    const network = networkProbeFailure({ error, url, timeoutMs: context.timeoutMs });
+    const network = networkProbeFailure({ error, url, timeoutMs: generationTimeoutMs });
     if (network) return network;
     const status =
       ConfidantError.isInstance(error) && typeof Reflect.get(error, 'status') === 'number'
