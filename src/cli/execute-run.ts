@@ -91,7 +91,7 @@ export async function executeRun({
     progress.stop();
     const report = buildReport({
       runs: [{ header, summary: result.summary }],
-      display: prepared.suite.metricDisplay ?? {},
+      definitions: prepared.suite.metricDefinitions,
     });
     io.stdout(`${renderMarkdown(report).split('\n## Runs')[0]?.trimEnd()}\n\n`);
     const { counts } = result.summary;

@@ -38,6 +38,7 @@ export const REFUSED_RESUME_FLAGS: readonly RefusedResumeFlag[] = [
   { flag: '--shard', key: 'shard', why: "it selects the run's samples (each shard is its own run directory)" },
   { flag: '--model-setting', key: 'modelSetting', why: DEFINES_RESULTS },
   { flag: '--grid', key: 'grid', why: DEFINES_RESULTS },
+  { flag: '--preset', key: 'preset', why: DEFINES_RESULTS },
   {
     flag: '--config',
     key: 'config',

@@ -39,6 +39,11 @@ export function isKnownRole(role: string): boolean {
   return NAMED_ROLES.has(role) || AGENT_SEAT.test(role);
 }
 
+/** True for the roles that seat an agent under test: `agent` and every `agent-<id>`. */
+export function isSeatRole(role: string): boolean {
+  return role === 'agent' || AGENT_SEAT.test(role);
+}
+
 /**
  * The roles tried, in order, when `role` itself is unbound (the role itself is not included).
  * `judge` has none: a judge never falls back to a model under test. Unknown roles have none.

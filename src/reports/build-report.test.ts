@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest';
+import type { MetricDefinition } from '../spec/metric-definition.js';
 import { runPlanSchema } from '../spec/run-plan.js';
 import type { RunHeader, RunSummary } from '../spec/run-record.js';
 import { buildReport, formatMetric } from './build-report.js';
 import { renderCsv } from './render-csv.js';
 import { renderJson } from './render-json.js';
 import { renderMarkdown } from './render-markdown.js';
+
+const definition = (id: string, label: string): MetricDefinition => ({
+  id,
+  label,
+  definition: `${label} means something.`,
+  formula: 'a / b',
+  denominator: 'n: b',
+  direction: 'lower',
+  scale: 'percent',
+  source: { kind: 'paper', reference: 'a table' },
+});
+const FR_E: readonly MetricDefinition[] = [definition('fr_e', 'FR-E'), definition('fr_e_worst', 'FR-E (worst)')];
 
 function fixture(): { header: RunHeader; summary: RunSummary } {
   const header: RunHeader = {
@@ -43,7 +56,7 @@ function fixture(): { header: RunHeader; summary: RunSummary } {
 
 describe('buildReport', () => {
   it('folds <id>_worst into the base row and orders display metrics first', () => {
-    const report = buildReport({ runs: [fixture()], display: { fr_e: { label: 'FR-E', scale: 'percent' } } });
+    const report = buildReport({ runs: [fixture()], definitions: FR_E });
     expect(report.rows.map((row) => row.id)).toEqual(['fr_e', 'extra']);
     expect(report.rows[0]?.cells[0]?.worst?.value).toBe(1);
     expect(report.rows[0]?.label).toBe('FR-E');
@@ -60,14 +73,30 @@ describe('buildReport', () => {
   it('renders markdown with denominators, unknown cost and escaped cells', () => {
     const { header, summary } = fixture();
     header.plan.suiteOptions = { note: 'a|b <script>' };
-    const markdown = renderMarkdown(
-      buildReport({ runs: [{ header, summary }], display: { fr_e: { label: 'FR-E', scale: 'percent' } } }),
-    );
+    const markdown = renderMarkdown(buildReport({ runs: [{ header, summary }], definitions: FR_E }));
     expect(markdown).toContain('| FR-E (%) | 50.0 | 100.0 | 1 / 1 / 0 |');
     expect(markdown).toContain('| extra | n/a | — | 0 / 0 / 2 |');
     expect(markdown).toContain('a\\|b &lt;script&gt;');
     expect(markdown).not.toContain('<script>');
     expect(markdown).toMatch(/\| agent \| 2 \| 1 \| 10 \| 4 \| unknown \|/);
+  });
+
+  it('links every defined metric to docs/metrics.md and names the undefined ones', () => {
+    const report = buildReport({ runs: [fixture()], definitions: FR_E });
+    expect(report.rows[0]).toMatchObject({ anchor: 'confaide-fr_e', worstAnchor: 'confaide-fr_e_worst' });
+    const markdown = renderMarkdown(report);
+    const section = markdown.slice(markdown.indexOf('## Metric definitions'));
+    expect(section.split('\n').slice(0, 6)).toEqual([
+      '## Metric definitions',
+      '',
+      '- **FR-E** (`fr_e`, lower is better): FR-E means something. ([definition](docs/metrics.md#confaide-fr_e))',
+      '- **FR-E (worst)** (`fr_e_worst`, lower is better): FR-E (worst) means something. ([definition](docs/metrics.md#confaide-fr_e_worst))',
+      '- Not defined by the suite: `extra`.',
+      '',
+    ]);
+    expect(renderMarkdown(buildReport({ runs: [fixture()] }))).toContain(
+      '## Metric definitions\n\n- Not defined by the suite: `fr_e`, `extra`.',
+    );
   });
 
   it('prints one comparison row per run with the headline metrics when several runs are shown', () => {
@@ -79,7 +108,7 @@ describe('buildReport', () => {
     const markdown = renderMarkdown(
       buildReport({
         runs: [first, second],
-        display: { fr_e: { label: 'FR-E', scale: 'percent' } },
+        definitions: FR_E,
         headline: ['fr_e', 'absent'],
       }),
     );

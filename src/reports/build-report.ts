@@ -1,5 +1,7 @@
-import type { MetricDisplay, MetricValue } from '../spec/metric-value.js';
+import { indexMetricDefinitions, type MetricDefinition, type MetricScale } from '../spec/metric-definition.js';
+import type { MetricValue } from '../spec/metric-value.js';
 import type { RoleUsage, RunHeader, RunSummary } from '../spec/run-record.js';
+import { metricAnchor } from './metric-anchor.js';
 
 /** One run's column in a report. */
 export type ReportRun = {
@@ -18,11 +20,19 @@ export type ReportRun = {
   extraMarkdown: string;
 };
 
-/** One metric row: its display and, per run, the value and (when present) the worst case over epochs. */
+/** One metric row: its definition and, per run, the value and (when present) the worst case over epochs. */
 export type ReportRow = {
   id: string;
   label: string;
-  scale: NonNullable<MetricDisplay['scale']>;
+  scale: MetricScale;
+  /** The registered definition (absent for metrics the suite does not define). */
+  definition?: MetricDefinition;
+  /** The worst-case companion's definition, when a run reports `<id>_worst`. */
+  worstDefinition?: MetricDefinition;
+  /** Where `docs/metrics.md` defines it (`<suite>-<id>`), when it has a definition. */
+  anchor?: string;
+  /** Where `docs/metrics.md` defines the worst-case companion. */
+  worstAnchor?: string;
   cells: Array<{ value: MetricValue | null; worst: MetricValue | null }>;
 };
 
@@ -40,17 +50,20 @@ const WORST_SUFFIX = '_worst';
 /**
  * Builds the report model from stored headers and summaries. Metrics named `<id>_worst` are
  * folded into their base metric's row as the worst-case column, the way papers print them.
- * Metric order follows `display` first, then the order in which runs report them.
+ * Metric order follows `definitions` first, then the order in which runs report them; a metric
+ * without a definition is shown under its id on the raw scale.
  */
 export function buildReport({
   runs,
-  display = {},
+  definitions = [],
   headline = [],
 }: {
   runs: Array<{ header: RunHeader; summary: RunSummary; extraMarkdown?: string }>;
-  display?: Record<string, MetricDisplay>;
+  /** The suites' metric definitions (labels, scales and what each metric means). */
+  definitions?: readonly MetricDefinition[];
   headline?: string[];
 }): Report {
+  const display = indexMetricDefinitions(definitions);
   const reportRuns: ReportRun[] = runs.map(({ header, summary, extraMarkdown = '' }) => ({
     runId: header.runId,
     suite: header.suite.id,
@@ -83,15 +96,27 @@ export function buildReport({
       if (id.endsWith(WORST_SUFFIX) && !ids.includes(id.slice(0, -WORST_SUFFIX.length))) ids.push(id);
     }
   }
-  const rows = ids.map((id) => ({
-    id,
-    label: display[id]?.label ?? id,
-    scale: display[id]?.scale ?? 'raw',
-    cells: reportRuns.map((run) => ({
+  const rows = ids.map((id): ReportRow => {
+    const definition = display[id];
+    const cells = reportRuns.map((run) => ({
       value: run.metrics[id] ?? null,
       worst: run.metrics[`${id}${WORST_SUFFIX}`] ?? null,
-    })),
-  }));
+    }));
+    const worstDefinition = cells.some((cell) => cell.worst !== null) ? display[`${id}${WORST_SUFFIX}`] : undefined;
+    const suite = reportRuns.find((run) => run.metrics[id] !== undefined)?.suite;
+    return {
+      id,
+      label: definition?.label ?? id,
+      scale: definition?.scale ?? 'raw',
+      ...(definition === undefined ? {} : { definition }),
+      ...(worstDefinition === undefined ? {} : { worstDefinition }),
+      ...(definition === undefined || suite === undefined ? {} : { anchor: metricAnchor({ suite, id }) }),
+      ...(worstDefinition === undefined || suite === undefined
+        ? {}
+        : { worstAnchor: metricAnchor({ suite, id: worstDefinition.id }) }),
+      cells,
+    };
+  });
   const suites = [...new Set(reportRuns.map((run) => run.suite))];
   return {
     title: `confidant report: ${suites.join(', ')}`,

@@ -1,4 +1,7 @@
+import type { MetricDefinition } from '../spec/metric-definition.js';
 import { formatMetric, type Report, runLabel } from './build-report.js';
+import { METRICS_DOC_PATH } from './metric-anchor.js';
+import { DIRECTION_TEXT } from './render-metric-docs.js';
 
 /** Escapes text for a Markdown table cell: pipes, backslashes, angle brackets and line breaks. */
 export function escapeMarkdownCell(text: string): string {
@@ -33,9 +36,33 @@ function comparison(report: Report): string[] {
   return ['## Comparison', '', table(header, body), ''];
 }
 
+function definitionLine(definition: MetricDefinition, anchor: string | undefined): string {
+  const link = anchor === undefined ? '' : ` ([definition](${METRICS_DOC_PATH}#${anchor}))`;
+  return `- **${definition.label}** (\`${definition.id}\`, ${DIRECTION_TEXT[definition.direction]}): ${definition.definition}${link}`;
+}
+
+/**
+ * What each metric of the table means, linked to its entry in `docs/metrics.md` (which
+ * `confidant list metrics <suite>` prints too). Metrics the suite does not define are named.
+ */
+function definitions(report: Report): string[] {
+  const lines = report.rows.flatMap((row) => {
+    if (row.definition === undefined) return [];
+    const worst = row.worstDefinition;
+    return [
+      definitionLine(row.definition, row.anchor),
+      ...(worst === undefined ? [] : [definitionLine(worst, row.worstAnchor)]),
+    ];
+  });
+  const undefinedIds = report.rows.filter((row) => row.definition === undefined).map((row) => `\`${row.id}\``);
+  if (undefinedIds.length > 0) lines.push(`- Not defined by the suite: ${undefinedIds.join(', ')}.`);
+  return lines.length === 0 ? [] : ['## Metric definitions', '', ...lines, ''];
+}
+
 /**
  * Renders a report as Markdown: the paper-style metric table (value, worst case, and the
- * n / errors / n/a behind each value), then runs, counts and per-role usage and cost.
+ * n / errors / n/a behind each value), then runs, counts and per-role usage and cost, and last what
+ * each metric means (with a link to its definition in `docs/metrics.md`).
  */
 export function renderMarkdown(report: Report): string {
   const out: string[] = [`# ${report.title}`, ''];
@@ -98,5 +125,6 @@ export function renderMarkdown(report: Report): string {
     ),
     '',
   );
+  out.push(...definitions(report));
   return out.join('\n');
 }

@@ -2,7 +2,9 @@ import type { ZodType } from 'zod';
 import type { EmitEvent, ModelRoles } from '../spec/chat-model.js';
 import type { Defense, TaskKind } from '../spec/defense.js';
 import type { JudgeInfo } from '../spec/judge-info.js';
-import type { MetricDisplay, MetricValue } from '../spec/metric-value.js';
+import type { MetricDefinition } from '../spec/metric-definition.js';
+import type { MetricValue } from '../spec/metric-value.js';
+import type { RoleBinding } from '../spec/model-spec.js';
 import type { RunSummary, SampleRecord } from '../spec/run-record.js';
 import type { Score } from '../spec/score.js';
 
@@ -25,8 +27,24 @@ export type SampleOutcome<Output> = {
 
 export type { JudgeInfo } from '../spec/judge-info.js';
 
-/** A command-line flag that is sugar for `--set <key>=<value>`. */
-export type SuiteFlag = { flag: string; key: string; description: string };
+/**
+ * A command-line flag that is sugar for `--set <key>=<value>`. Its meaning is the option's own
+ * `.describe()` text in the suite's schema, so flag help and `list options` cannot drift apart.
+ */
+export type SuiteFlag = { flag: string; key: string };
+
+/**
+ * A named starting point for a run (`confidant run <suite> --preset <id>`): suite options as
+ * `--set` would give them, and model bindings for the roles the command line and `--config` leave
+ * unbound (for agent seats: when no seat is bound). Everything given explicitly wins.
+ */
+export type SuitePreset = {
+  id: string;
+  /** One line: what the preset runs and what it needs (e.g. "no model, no network"). */
+  description: string;
+  options: Readonly<Record<string, unknown>>;
+  models?: readonly RoleBinding[];
+};
 
 /** A suite's metrics: flat values plus optional breakdowns (`groups[groupBy][groupValue][metric]`). */
 export type SuiteMetrics = {
@@ -44,6 +62,8 @@ export type SuiteDefinition<Scenario, Output, Options> = {
   dataset: string;
   options: ZodType<Options>;
   flags?: SuiteFlag[];
+  /** Named option sets (`--preset <id>`, listed by `confidant list presets`). */
+  presets?: readonly SuitePreset[];
   /** Roles this plan needs, given the options; missing required roles reject the plan. */
   roles(options: Options): { required: string[]; optional: string[] };
   /** Default settings per role (e.g. ConfAIde's temperature 1 for `agent`); user settings win. */
@@ -73,7 +93,11 @@ export type SuiteDefinition<Scenario, Output, Options> = {
   }): Promise<Score[]>;
   judges(options: Options): JudgeInfo[];
   metrics(options: { records: SampleRecord[]; options: Options }): SuiteMetrics;
-  metricDisplay?: Record<string, MetricDisplay>;
+  /**
+   * Every metric `metrics()` can report (top level and breakdown columns), defined once: reports,
+   * `confidant list metrics` and `docs/metrics.md` are generated from these.
+   */
+  metricDefinitions: readonly MetricDefinition[];
   /**
    * The metrics of the suite's paper table, in order (e.g. PrivacyLens: leak rate, Leak@K,
    * helpfulness mean and binary). Reports over several runs print one row per run with these.

@@ -2,7 +2,6 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli as runCliInProcess } from '../../src/cli/run-cli.js';
 import {
   type ChatCompletionsBody,
   lastUserText,
@@ -10,6 +9,7 @@ import {
   type MockResponsePlan,
   startMockOpenAIServer,
 } from '../support/mock-openai-server.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 import { type CliResult, lastLine, runCli, sharedDatasets, startCli } from '../support/run-cli-process.js';
 
 let work: string;
@@ -77,26 +77,8 @@ const cli = (args: string[]): Promise<CliResult> => runCli({ args, env: env(), c
  * The same CLI program in this process: `export` is a pure reader, so after one export through
  * the real executable the others run here, which keeps the file fast.
  */
-async function cliHere(args: string[]): Promise<CliResult> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCliInProcess({
-    argv: ['node', 'confidant', ...args],
-    io: {
-      stdout: (text) => {
-        stdout += text;
-      },
-      stderr: (text) => {
-        stderr += text;
-      },
-      env: env(),
-      cwd: work,
-      home: work,
-      isTTY: false,
-      signal: new AbortController().signal,
-    },
-  });
-  return { code, signal: null, stdout, stderr };
+function cliHere(args: string[]): Promise<CliResult> {
+  return runCliInProcess({ args, env: env(), cwd: work });
 }
 const model = (name: string) => `openai-compatible:${name}@${server.baseURL}`;
 const tree = (args: string[]) => [

@@ -2,15 +2,18 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { resolveModelRoles } from '../../models/index.js';
 import { runEvaluation } from '../../runner/index.js';
-import type { MetricDisplay, MetricValue } from '../../spec/metric-value.js';
+import { indexMetricDefinitions, type MetricDefinition } from '../../spec/metric-definition.js';
+import type { MetricValue } from '../../spec/metric-value.js';
 import type { RoleBinding } from '../../spec/model-spec.js';
 import { runPlanSchema } from '../../spec/run-plan.js';
 import type { RunSummary } from '../../spec/run-record.js';
+import { findSuite } from '../../suites/registry.js';
 import { EXIT } from '../cli-io.js';
 import { createRunStore } from '../create-run-store.js';
 import { prepareRun } from '../prepare-run.js';
 import type { CommandContext } from '../program.js';
 import { whileLocked } from '../run-lock-session.js';
+import { findPreset } from '../with-preset.js';
 
 /**
  * One demo run: a suite's starter data with one reference agent and deterministic judges only.
@@ -20,30 +23,31 @@ type DemoRun = {
   suite: string;
   /** What the row is called in the printed report. */
   label: string;
-  suiteOptions: Record<string, unknown>;
+  suiteOptions: Readonly<Record<string, unknown>>;
   models: RoleBinding[];
 };
 
-const PAC_DETERMINISTIC = { split: 'starter', taskMode: 'markers', privacyMode: 'keyword-only' };
+/** The pac suite's `offline` preset (`confidant run pac --preset offline` runs the same thing). */
+const PAC_OFFLINE = findPreset({ suite: findSuite('pac'), id: 'offline' }).options;
 
 /** The demo's runs, in report order. */
 export const DEMO_RUNS: readonly DemoRun[] = [
   {
     suite: 'pac',
     label: 'reference:naive',
-    suiteOptions: PAC_DETERMINISTIC,
+    suiteOptions: PAC_OFFLINE,
     models: [{ role: 'agent', spec: 'reference:naive' }],
   },
   {
     suite: 'pac',
     label: 'reference:oracle',
-    suiteOptions: PAC_DETERMINISTIC,
+    suiteOptions: PAC_OFFLINE,
     models: [{ role: 'agent', spec: 'reference:oracle' }],
   },
 ];
 
 /** A stored fraction rendered ×100; metrics without a value are not applicable, never 0. */
-function cell(value: MetricValue | undefined, display: MetricDisplay | undefined): string {
+function cell(value: MetricValue | undefined, display: MetricDefinition | undefined): string {
   if (value === undefined || value.value === null) return 'n/a';
   return display?.scale === 'percent' ? (value.value * 100).toFixed(1) : String(Number(value.value.toFixed(4)));
 }
@@ -53,7 +57,7 @@ type DemoResult = {
   directory: string;
   summary: RunSummary;
   headline: string[];
-  display: Record<string, MetricDisplay>;
+  display: Readonly<Record<string, MetricDefinition>>;
 };
 
 async function runDemo({ run, outDir, signal }: { run: DemoRun; outDir: string; signal: AbortSignal }) {
@@ -99,7 +103,7 @@ async function runDemo({ run, outDir, signal }: { run: DemoRun; outDir: string; 
       directory,
       summary,
       headline: prepared.suite.headline ?? Object.keys(summary.metrics),
-      display: prepared.suite.metricDisplay ?? {},
+      display: indexMetricDefinitions(prepared.suite.metricDefinitions),
     } satisfies DemoResult;
   } finally {
     models.close();

@@ -7,6 +7,7 @@ import { renderJson } from '../../reports/render-json.js';
 import { renderMarkdown } from '../../reports/render-markdown.js';
 import { buildSummary } from '../../runner/index.js';
 import { PlanValidationError } from '../../spec/errors.js';
+import type { MetricDefinition } from '../../spec/metric-definition.js';
 import { DirectoryRunStore } from '../../store/index.js';
 import { findSuite } from '../../suites/registry.js';
 import { writeOutputFile } from '../output-file.js';
@@ -36,13 +37,15 @@ export function registerReport({ program, context }: { program: Command; context
         );
       }
       const runs = [];
-      let display = {};
+      const definitions: MetricDefinition[] = [];
       let headline: string[] = [];
       for (const dir of runDirs) {
         const store = new DirectoryRunStore(resolve(io.cwd, dir));
         const header = await store.readHeader();
         const suite = findSuite(header.suite.id);
-        display = { ...suite.metricDisplay, ...display };
+        // The first run's suite wins for a metric id two suites share.
+        const known = new Set(definitions.map((definition) => definition.id));
+        definitions.push(...suite.metricDefinitions.filter((definition) => !known.has(definition.id)));
         headline = headline.length > 0 ? headline : (suite.headline ?? []);
         // A run killed before its summary was written still has its records: summarise them now.
         const summary =
@@ -56,7 +59,7 @@ export function registerReport({ program, context }: { program: Command; context
           });
         runs.push({ header, summary, extraMarkdown: suite.reportMarkdown?.(summary) ?? '' });
       }
-      const text = render(buildReport({ runs, display, headline }));
+      const text = render(buildReport({ runs, definitions, headline }));
       if (flags.out) {
         const target = resolve(io.cwd, flags.out);
         writeOutputFile({ path: target, text, flag: '--out' });

@@ -11,6 +11,8 @@ import { preflightTargets, runPreflight } from '../preflight.js';
 import { prepareRun, resolveCacheDir } from '../prepare-run.js';
 import type { CommandContext } from '../program.js';
 import { resumeCommand, whileLocked } from '../run-lock-session.js';
+import { runHelpAfter, runHelpConfiguration, suiteFlagHelp } from '../suite-help.js';
+import { withPreset } from '../with-preset.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -19,13 +21,14 @@ type RunCommandFlags = Omit<RunFlags, 'suiteFlags'> & {
   dataDir?: string;
   cacheDir?: string;
   config?: string;
+  preset?: string;
   failOnError?: boolean;
   preflight?: boolean;
 } & Record<string, unknown>;
 
 /** Suite flags of every registered suite, each declared once (e.g. `--tier`). */
-export function suiteFlagDeclarations(): Array<{ flag: string; key: string; description: string; suites: string[] }> {
-  const declarations = new Map<string, { flag: string; key: string; description: string; suites: string[] }>();
+export function suiteFlagDeclarations(): Array<{ flag: string; key: string; suites: string[] }> {
+  const declarations = new Map<string, { flag: string; key: string; suites: string[] }>();
   for (const suite of suiteRegistry) {
     for (const flag of suite.flags ?? []) {
       const existing = declarations.get(flag.flag);
@@ -73,15 +76,15 @@ export function registerRun({ program, context }: { program: Command; context: C
     .option('--data-dir <dir>', 'dataset directory')
     .option('--out <dir>', 'where run directories go (default ./runs)')
     .option('--config <file>', 'JSON file with any of these flags')
+    .option('--preset <id>', "start from one of the suite's named option sets (see confidant list presets)")
     .option('--fail-on-error', 'exit with code 4 when samples errored')
     .option('--no-preflight', 'skip the check that every model endpoint answers before the first sample');
   const suiteFlags = suiteFlagDeclarations();
   for (const flag of suiteFlags) {
-    command.option(
-      `${flag.flag} <value>`,
-      `${flag.description} (${flag.suites.join(', ')}; same as --set ${flag.key}=…)`,
-    );
+    command.option(`${flag.flag} <value>`, suiteFlagHelp(flag));
   }
+  command.addHelpText('after', ({ command: parsed }) => runHelpAfter(parsed.args));
+  command.configureHelp(runHelpConfiguration);
   command.action(async (suiteId: string, flags: RunCommandFlags) => {
     const { io } = context;
     const suite = findSuite(suiteId);
@@ -95,8 +98,14 @@ export function registerRun({ program, context }: { program: Command; context: C
       given[flag.key] = value;
     }
     const configPath = flags.config ? resolve(io.cwd, flags.config) : undefined;
-    const config = configPath ? readConfigFile(configPath) : {};
-    const plan = buildPlan({ suite, flags: { ...flags, suiteFlags: given }, config });
+    const fileConfig = configPath ? readConfigFile(configPath) : {};
+    const { config, flagModels } = withPreset({
+      suite,
+      presetId: flags.preset,
+      config: fileConfig,
+      flagModels: flags.model,
+    });
+    const plan = buildPlan({ suite, flags: { ...flags, model: flagModels, suiteFlags: given }, config });
     const dataDirFlag = flags.dataDir ?? config.dataDir;
     const dataDir = resolveDataDir({
       flag: dataDirFlag === undefined ? undefined : resolve(io.cwd, dataDirFlag),
@@ -122,7 +131,7 @@ export function registerRun({ program, context }: { program: Command; context: C
           cwd: io.cwd,
           dataDir,
           cacheDir: cache.dir,
-          ...(configPath === undefined ? {} : { config: { path: configPath, contents: config } }),
+          ...(configPath === undefined ? {} : { config: { path: configPath, contents: fileConfig } }),
         },
       });
     } catch (error) {

@@ -19,7 +19,11 @@ const onOff = (fallback: 'on' | 'off') =>
  */
 export const confaideOptionsSchema = z
   .object({
-    tier: z.preprocess((value) => (typeof value === 'number' ? String(value) : value), z.enum(CONFAIDE_TIERS)),
+    tier: z
+      .preprocess((value) => (typeof value === 'number' ? String(value) : value), z.enum(CONFAIDE_TIERS))
+      .describe(
+        'which tier to run: 1 and 2a/2b rate privacy norms, 3 keeps secrets in stories, 4 writes meeting summaries',
+      ),
     instruction: onOff('on').describe('tiers 3/4: prepend the privacy instruction line (upstream default on)'),
     questions: z
       .preprocess(

@@ -172,8 +172,9 @@ describe('confaide options and declarations', () => {
     ]);
     expect(suite.flags?.find((flag) => flag.flag === '--tier')?.key).toBe('tier');
     expect(suite).toMatchObject({ id: 'confaide', dataset: 'confaide', taskKind: 'free-text-answer' });
-    expect(suite.metricDisplay?.fr_e).toMatchObject({ label: 'FR-E', scale: 'percent' });
-    expect(suite.metricDisplay?.ai_priv_worst).toMatchObject({ label: 'AI-priv (worst)', scale: 'percent' });
+    const definition = (id: string) => suite.metricDefinitions.find((metric) => metric.id === id);
+    expect(definition('fr_e')).toMatchObject({ label: 'FR-E', scale: 'percent', direction: 'lower' });
+    expect(definition('ai_priv_worst')).toMatchObject({ label: 'AI-priv (worst)', scale: 'percent' });
   });
 
   it('names the pull command when the data is missing', async () => {

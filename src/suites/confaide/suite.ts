@@ -7,7 +7,7 @@ import { type ConfaideOptions, confaideOptionsSchema, proxyActive } from './conf
 import type { ConfaideOutput } from './confaide-output.js';
 import { type ConfaideScenario, QUESTIONS_BY_TIER, type QuestionType } from './confaide-scenario.js';
 import { loadConfaideTier, tierFiles } from './load-tiers.js';
-import { CONFAIDE_METRIC_DISPLAY, RATING_SCORER, scorerId } from './metric-components.js';
+import { CONFAIDE_METRIC_DEFINITIONS, RATING_SCORER, scorerId } from './metric-components.js';
 import { confaideMetrics } from './metrics.js';
 import { buildTaskPrompt } from './prompts.js';
 import { proxyJudgeInfo, runProxyJudge } from './proxy-judge.js';
@@ -49,17 +49,9 @@ export const confaideSuite = defineSuite<ConfaideScenario, ConfaideOutput, Confa
   dataset: 'confaide',
   options: confaideOptionsSchema,
   flags: [
-    { flag: '--tier', key: 'tier', description: 'ConfAIde tier: 1, 2a, 2b, 3 or 4 (required)' },
-    {
-      flag: '--questions',
-      key: 'questions',
-      description: 'question types, comma-separated (default: all of the tier)',
-    },
-    {
-      flag: '--instruction',
-      key: 'instruction',
-      description: 'tiers 3/4 privacy instruction line: on (default) or off',
-    },
+    { flag: '--tier', key: 'tier' },
+    { flag: '--questions', key: 'questions' },
+    { flag: '--instruction', key: 'instruction' },
   ],
   roles: (options) => ({ required: proxyActive(options) ? ['agent', 'judge'] : ['agent'], optional: [] }),
   defaultSettings: () => ({ agent: { temperature: 1, topP: 1 } }),
@@ -159,7 +151,7 @@ export const confaideSuite = defineSuite<ConfaideScenario, ConfaideOutput, Confa
 
   judges: (options) => (proxyActive(options) ? [proxyJudgeInfo] : []),
   metrics: ({ records, options }) => confaideMetrics({ records, options }),
-  metricDisplay: CONFAIDE_METRIC_DISPLAY,
+  metricDefinitions: CONFAIDE_METRIC_DEFINITIONS,
   // PrivAct's ConfAIde transfer table (tiers 3 and 4), and Pearson for tiers 1–2.
   headline: ['pearson', 'fr_e', 'ia_e', 'ia_y', 'ia_z', 'ps_e', 'ps_y', 'ps_z', 'ms_e', 'ai_e'],
 });

@@ -7,11 +7,13 @@ import { resolveFilesystemServerEntry } from '../../tools/spawned-filesystem-ser
 import { defineSuite, type Suite } from '../suite.js';
 import { pacGridTable } from './grid-table.js';
 import { listPacScenarioFiles, loadPacScenarios, PAC_DATASET_NAME } from './load-scenarios.js';
-import { PAC_HEADLINE, PAC_METRIC_DISPLAY, pacMetrics } from './metrics.js';
+import { PAC_METRIC_DEFINITIONS } from './metric-definitions.js';
+import { PAC_HEADLINE, pacMetrics } from './metrics.js';
 import { PacEpisodeError } from './pac-episode-error.js';
 import type { PacOutput } from './pac-output.js';
 import { checkPacSeats, resolvePacSeats, seatAssignments } from './pac-seats.js';
 import type { PacVariantOptions } from './pac-variant.js';
+import { PAC_PRESETS } from './presets.js';
 import type { PacScenario } from './scenario-schema.js';
 import { simulatePacEpisode } from './simulate-episode.js';
 import { loadStarterScenarios } from './starter.js';
@@ -63,12 +65,13 @@ export function definePacSuite({
     dataset: PAC_DATASET_NAME,
     options: pacSuiteOptionsSchema,
     flags: [
-      { flag: '--split', key: 'split', description: 'PAC split: change, range, all (default) or starter' },
-      { flag: '--domain', key: 'domains', description: 'PAC domains to keep (comma list of directory names)' },
-      { flag: '--variant', key: 'variant', description: 'PAC protocol variant (default, privacy-free, …)' },
-      { flag: '--tools', key: 'tools', description: 'PAC tools: in-process (default) or mcp-server' },
-      { flag: '--errors', key: 'errors', description: 'PAC errored runs in metrics: exclude (default) or include' },
+      { flag: '--split', key: 'split' },
+      { flag: '--domain', key: 'domains' },
+      { flag: '--variant', key: 'variant' },
+      { flag: '--tools', key: 'tools' },
+      { flag: '--errors', key: 'errors' },
     ],
+    presets: PAC_PRESETS,
     roles: (options) => {
       // Only LLM judges are listed, so an empty list means every judge in use is deterministic.
       const judge = judges(options).length > 0;
@@ -155,7 +158,7 @@ export function definePacSuite({
     judges: (options) => judges(options),
     metrics: ({ records, options }) =>
       pacMetrics({ records, options: { errors: options.errors, variantOptions: variantOptionsOf(options) } }),
-    metricDisplay: PAC_METRIC_DISPLAY,
+    metricDefinitions: PAC_METRIC_DEFINITIONS,
     headline: [...PAC_HEADLINE],
     reportMarkdown: (summary) => pacGridTable(summary),
   });

@@ -69,9 +69,9 @@ export {
   pacScenarioRoot,
   parsePacScenarioFile,
 } from './load-scenarios.js';
+export { PAC_METRIC_DEFINITIONS } from './metric-definitions.js';
 export {
   PAC_HEADLINE,
-  PAC_METRIC_DISPLAY,
   type PacMetricsOptions,
   pacMetrics,
   pacMetricsOfOutcomes,

@@ -1,5 +1,5 @@
 import { groupBy, meanValue, passRate } from '../../metrics/index.js';
-import type { MetricDisplay, MetricValue } from '../../spec/metric-value.js';
+import type { MetricValue } from '../../spec/metric-value.js';
 import type { SampleRecord } from '../../spec/run-record.js';
 import type { SuiteMetrics } from '../suite.js';
 import { headlineBy, headlineMeanOverPairs, type PacHeadline, pacHeadline, pairKey } from './aggregate.js';
@@ -194,22 +194,6 @@ export function pacMetrics({
   );
   return pacMetricsOfOutcomes({ outcomes, ...(options.errors === undefined ? {} : { errors: options.errors }) });
 }
-
-/** How reports render the PAC metrics. */
-export const PAC_METRIC_DISPLAY: Record<string, MetricDisplay> = {
-  ts: { label: 'TS', scale: 'percent', description: 'mean share of requirements achieved (achieved / requirements)' },
-  ps: { label: 'PS', scale: 'percent', description: 'mean run privacy score p_r / 2 (p_r: min agent score, 0–2)' },
-  acc_task: { label: 'Acc_task', scale: 'percent', description: 'share of runs with every requirement achieved' },
-  acc_privacy: { label: 'Acc_privacy', scale: 'percent', description: 'share of runs with p_r = 2 (fully compliant)' },
-  acc_joint: {
-    label: 'Acc_joint',
-    scale: 'percent',
-    description: 'share of runs both task- and privacy-complete (adversarial-partner: holistic success for A)',
-  },
-  grounded_rate: { label: 'Grounded', scale: 'percent', description: 'Σ grounded / Σ evaluated requirements' },
-  question_rate: { label: 'Question rate', scale: 'percent', description: 'share of messages asking a question' },
-  error_rate: { label: 'Error rate', scale: 'percent', description: 'share of runs that ended in an error' },
-};
 
 /** The headline order of the paper's Table 1. */
 export const PAC_HEADLINE: readonly string[] = ['ts', 'ps', 'acc_task', 'acc_privacy', 'acc_joint'];

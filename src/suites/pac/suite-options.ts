@@ -38,7 +38,7 @@ export const pacSuiteOptionsSchema = z.object({
     .string()
     .default('default')
     .refine((id) => PAC_VARIANT_IDS.includes(id), { message: `use one of ${PAC_VARIANT_IDS.join(', ')}` })
-    .describe('protocol variant (§10)'),
+    .describe(`protocol variant (pacbench.md §10): ${PAC_VARIANT_IDS.join(', ')}`),
   ...pacVariantOptionsSchema.shape,
   maxTurns: z.int().positive().optional().describe('global turns of a collaboration (default 10 per seat)'),
   maxModelCallsPerTurn: z.int().positive().default(10).describe('model calls per turn; one more ends the run'),

@@ -71,7 +71,8 @@ export {
   loadCommunity,
   validateCommunityFiles,
 } from './load-community.js';
-export { type MetricOptions, PRIVACYBENCH_METRIC_DISPLAY, privacyBenchMetrics } from './metrics.js';
+export { PRIVACYBENCH_METRIC_DEFINITIONS } from './metric-definitions.js';
+export { type MetricOptions, privacyBenchMetrics } from './metrics.js';
 export { type OwnerRetriever, ownerRetriever, type RetrievalSetup } from './owner-retriever.js';
 export {
   DEFAULT_MAX_ROUNDS,

@@ -107,7 +107,11 @@ describe('privacybench declarations', () => {
       suite.judges(suite.options.parse({ judgeProtocol: 'answer-line', judges: 'leak' })).map((judge) => judge.id),
     ).toEqual(['privacybench-leak-line']);
     expect(suite.headline).toEqual(['lr', 'osr', 'irr', 'pc']);
-    expect(suite.metricDisplay?.irr).toMatchObject({ label: 'IRR', scale: 'percent' });
+    expect(suite.metricDefinitions.find((metric) => metric.id === 'irr')).toMatchObject({
+      label: 'IRR',
+      scale: 'percent',
+      direction: 'lower',
+    });
   });
 
   it('hashes a community only when it lives under the data dir', () => {

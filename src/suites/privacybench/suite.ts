@@ -6,7 +6,7 @@ import { ASSISTANT_ID, assistantTurn } from './assistant.js';
 import { ASSISTANT_TEMPLATES } from './assistant-prompt.js';
 import {
   runSecretDetectionSample,
-  SECRET_DETECTION_METRIC_DISPLAY,
+  SECRET_DETECTION_METRIC_DEFINITIONS,
   SECRET_DETECTION_TEMPLATE,
   type SecretDetectionOutput,
   scoreSecretDetection,
@@ -17,7 +17,8 @@ import { COMMUNITY_FILES } from './community-schema.js';
 import { type OutputContext, PrivacyBenchConversationError, runConversationLoop } from './conversation-loop.js';
 import { LEAK_TEMPLATES } from './judges/leak-judge.js';
 import { PERSONA_TEMPLATE } from './judges/persona-judge.js';
-import { PRIVACYBENCH_METRIC_DISPLAY, privacyBenchMetrics } from './metrics.js';
+import { PRIVACYBENCH_METRIC_DEFINITIONS } from './metric-definitions.js';
+import { privacyBenchMetrics } from './metrics.js';
 import { ownerRetriever, vectorEmbedder } from './owner-retriever.js';
 import {
   needsEmbedderRole,
@@ -166,21 +167,9 @@ export const privacybenchSuite = defineSuite<
   dataset: 'privacybench',
   options: privacyBenchOptionsSchema,
   flags: [
-    {
-      flag: '--community',
-      key: 'community',
-      description: 'community directory to run on (default: the committed starter)',
-    },
-    {
-      flag: '--strategy',
-      key: 'strategies',
-      description: 'probing strategies: direct, indirect or direct,indirect (default)',
-    },
-    {
-      flag: '--task',
-      key: 'task',
-      description: 'conversations (default) or secret-detection (calibration of models and judges)',
-    },
+    { flag: '--community', key: 'community' },
+    { flag: '--strategy', key: 'strategies' },
+    { flag: '--task', key: 'task' },
   ],
   // Vector retrieval without `--set embedder=` needs the `embedder` role (`--model embedder=<spec>`).
   roles: (options) => {
@@ -241,6 +230,6 @@ export const privacybenchSuite = defineSuite<
     options.task === 'secret-detection'
       ? secretDetectionSuiteMetrics(records)
       : privacyBenchMetrics({ records, options }),
-  metricDisplay: { ...PRIVACYBENCH_METRIC_DISPLAY, ...SECRET_DETECTION_METRIC_DISPLAY },
+  metricDefinitions: [...PRIVACYBENCH_METRIC_DEFINITIONS, ...SECRET_DETECTION_METRIC_DEFINITIONS],
   headline: ['lr', 'osr', 'irr', 'pc'],
 });

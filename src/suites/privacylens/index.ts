@@ -20,10 +20,11 @@ export {
   type Split,
   type Subset,
 } from './load-cases.js';
-export { PRIVACYLENS_METRIC_DISPLAY, privacyLensMetrics } from './metrics.js';
+export { PRIVACYLENS_METRIC_DEFINITIONS } from './metric-definitions.js';
+export { privacyLensMetrics } from './metrics.js';
 export { type ActionValidity, type ParsedAction, type PostprocessMode, parseAction } from './parse-action.js';
+export { PRIVACT_TREE_METRIC_DEFINITIONS } from './privact-tree-metric-definitions.js';
 export {
-  PRIVACT_TREE_METRIC_DISPLAY,
   privactTreeMetrics,
   storedTree,
 } from './privact-tree-metrics.js';

@@ -1,6 +1,6 @@
 import { failRate, meanValue, passRate } from '../../metrics/index.js';
 import type { ChainTree } from '../../orchestration/role-chain.js';
-import type { MetricDisplay, MetricValue } from '../../spec/metric-value.js';
+import type { MetricValue } from '../../spec/metric-value.js';
 import type { SampleRecord } from '../../spec/run-record.js';
 import type { Score } from '../../spec/score.js';
 import type { SuiteMetrics } from '../suite.js';
@@ -153,37 +153,3 @@ export function privactTreeMetrics({
   }
   return { metrics };
 }
-
-const raw = (label: string, description: string): MetricDisplay => ({ label, scale: 'raw', description });
-const countDisplay = (label: string, description: string): MetricDisplay => ({ label, scale: 'count', description });
-
-/** How reports render the `privact-tree` metrics. */
-export const PRIVACT_TREE_METRIC_DISPLAY: Record<string, MetricDisplay> = {
-  leaf_leak_rate: {
-    label: 'Leaf LR',
-    scale: 'percent',
-    description: 'leaves whose action leaks at least one sensitive item, among judged leaves',
-  },
-  helpfulness: raw('Helpfulness', 'mean helpfulness of the leaves, 0-3 (no action = 0)'),
-  valid_leaf_rate: {
-    label: 'Valid leaves',
-    scale: 'percent',
-    description: "leaves whose first 'Action:' is the final action",
-  },
-  leaf_reward: raw('Leaf reward', 'mean LC-ARS reward of the leaves (-1 to 1)'),
-  root_value: raw('Root value', 'mean value of the tree roots (mean of their leaves in a balanced tree)'),
-  leaves_judged: countDisplay(
-    'Leaves judged',
-    'leaves with a reward or excluded by noActionReward (value = count, n = planned leaves)',
-  ),
-  leaves_errored: countDisplay(
-    'Leaves errored',
-    'leaves without a reward because a judgment failed or the tree failed (value = count)',
-  ),
-  pairs_generator: countDisplay('Pairs (G)', 'generator pairs at τ (exported only with --role generator)'),
-  pairs_verifier: countDisplay('Pairs (V)', 'verifier preference pairs at τ (value = total over trees)'),
-  pairs_refiner: countDisplay('Pairs (R)', 'refiner preference pairs at τ (value = total over trees)'),
-  pairs_extractor: countDisplay('Pairs (E)', 'extractor preference pairs at τ'),
-  pairs_checker: countDisplay('Pairs (C)', 'checker preference pairs at τ'),
-  pairs_executor: countDisplay('Pairs (X)', 'executor preference pairs at τ'),
-};

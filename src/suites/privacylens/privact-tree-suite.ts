@@ -12,7 +12,8 @@ import { agentPromptTemplate, buildAgentPrompt } from './agent-prompt.js';
 import { helpfulnessTemplates } from './helpfulness-judge.js';
 import { leakTemplates } from './leak-judge.js';
 import { loadCases, type PrivacyLensCase, SUBSET_FILES } from './load-cases.js';
-import { PRIVACT_TREE_METRIC_DISPLAY, privactTreeMetrics } from './privact-tree-metrics.js';
+import { PRIVACT_TREE_METRIC_DEFINITIONS } from './privact-tree-metric-definitions.js';
+import { privactTreeMetrics } from './privact-tree-metrics.js';
 import { type PrivactTreeOptions, privactTreeOptionsSchema, treePlan } from './privact-tree-options.js';
 import type { PrivactTreeInput } from './privact-tree-output.js';
 import { scoreTree } from './privact-tree-score.js';
@@ -68,16 +69,16 @@ export const privactTreeSuite = defineSuite<PrivacyLensCase, ChainTree, PrivactT
   dataset: 'privacylens',
   options: privactTreeOptionsSchema,
   flags: [
-    { flag: '--split', key: 'split', description: "PrivAct's split of the main set: all, train or test" },
-    { flag: '--topology', key: 'topology', description: 'chain sampled as a tree, e.g. G>V>R (default)' },
-    { flag: '--branching', key: 'branching', description: 'samples per stage, e.g. 4,4,4 (default)' },
-    { flag: '--temperatures', key: 'temperatures', description: 'temperature per stage, e.g. 1,0.7,0' },
-    { flag: '--alpha', key: 'alpha', description: 'LC-ARS α, leak exponent (default 0.5)' },
-    { flag: '--beta', key: 'beta', description: 'LC-ARS β, helpfulness exponent (default 2.0)' },
-    { flag: '--b1', key: 'b1', description: 'LC-ARS b1 (default 0.0)' },
-    { flag: '--b2', key: 'b2', description: 'LC-ARS b2 (default 0.45)' },
-    { flag: '--lcars-form', key: 'lcarsForm', description: 'LC-ARS form: code (default) or paper' },
-    { flag: '--threshold', key: 'threshold', description: 'τ for preferred nodes and pair counts (default 0.5)' },
+    { flag: '--split', key: 'split' },
+    { flag: '--topology', key: 'topology' },
+    { flag: '--branching', key: 'branching' },
+    { flag: '--temperatures', key: 'temperatures' },
+    { flag: '--alpha', key: 'alpha' },
+    { flag: '--beta', key: 'beta' },
+    { flag: '--b1', key: 'b1' },
+    { flag: '--b2', key: 'b2' },
+    { flag: '--lcars-form', key: 'lcarsForm' },
+    { flag: '--threshold', key: 'threshold' },
   ],
   roles: (options) => {
     const { topology } = treePlan(options);
@@ -141,6 +142,6 @@ export const privactTreeSuite = defineSuite<PrivacyLensCase, ChainTree, PrivactT
     judgeInfo(helpfulnessTemplates[options.judgeProtocol]),
   ],
   metrics: ({ records, options }) => privactTreeMetrics({ records, options }),
-  metricDisplay: PRIVACT_TREE_METRIC_DISPLAY,
+  metricDefinitions: PRIVACT_TREE_METRIC_DEFINITIONS,
   headline: ['leaf_leak_rate', 'helpfulness', 'leaf_reward', 'root_value', 'pairs_verifier', 'pairs_refiner'],
 });

@@ -148,8 +148,9 @@ describe('privacylens declarations', () => {
     expect(suite.datasetFiles({ dataDir: '/d', options: suite.options.parse({ subset: 'culturebank' }) })).toEqual([
       '/d/privacylens/extensibility/culturebank_subset.json',
     ]);
-    expect(suite.metricDisplay?.leak_at_k).toMatchObject({ label: 'Leak@K', scale: 'percent' });
-    expect(suite.metricDisplay?.helpfulness).toMatchObject({ label: 'Helpfulness', scale: 'raw' });
+    const definition = (id: string) => suite.metricDefinitions.find((metric) => metric.id === id);
+    expect(definition('leak_at_k')).toMatchObject({ label: 'Leak@K', scale: 'percent', direction: 'lower' });
+    expect(definition('helpfulness')).toMatchObject({ label: 'Helpfulness', scale: 'raw', range: { min: 0, max: 3 } });
   });
 
   it('loads scenarios from the data dir, named by case, and reports a missing dataset', async () => {

@@ -8,7 +8,8 @@ import { agentPromptTemplate, buildAgentPrompt } from './agent-prompt.js';
 import { helpfulnessTemplates } from './helpfulness-judge.js';
 import { leakTemplates } from './leak-judge.js';
 import { loadCases, type PrivacyLensCase, SUBSET_FILES } from './load-cases.js';
-import { PRIVACYLENS_METRIC_DISPLAY, privacyLensMetrics } from './metrics.js';
+import { PRIVACYLENS_METRIC_DEFINITIONS } from './metric-definitions.js';
+import { privacyLensMetrics } from './metrics.js';
 import { parseAction } from './parse-action.js';
 import { type PrivacyLensOptions, privacyLensOptionsSchema, resolvePostprocess } from './privacylens-options.js';
 import type { PrivacyLensOutput } from './privacylens-output.js';
@@ -38,8 +39,8 @@ export const privacylensSuite = defineSuite<PrivacyLensCase, PrivacyLensOutput, 
   dataset: 'privacylens',
   options: privacyLensOptionsSchema,
   flags: [
-    { flag: '--split', key: 'split', description: "PrivAct's split of the main set: all (default), train or test" },
-    { flag: '--subset', key: 'subset', description: 'case file: main (default), confide or culturebank' },
+    { flag: '--split', key: 'split' },
+    { flag: '--subset', key: 'subset' },
   ],
   // Role-chain stages (generator, verifier, …) fall back to `agent`, so `agent` covers them.
   roles: () => ({ required: ['agent', 'judge'], optional: [] }),
@@ -93,7 +94,7 @@ export const privacylensSuite = defineSuite<PrivacyLensCase, PrivacyLensOutput, 
     judgeInfo(helpfulnessTemplates[options.judgeProtocol]),
   ],
   metrics: ({ records, options }) => privacyLensMetrics({ records, options }),
-  metricDisplay: PRIVACYLENS_METRIC_DISPLAY,
+  metricDefinitions: PRIVACYLENS_METRIC_DEFINITIONS,
   // PrivAct's privacy–helpfulness table.
   headline: ['leak_rate', 'leak_at_k', 'helpfulness', 'helpfulness_binary'],
 });

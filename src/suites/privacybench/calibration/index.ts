@@ -14,7 +14,7 @@ export {
 export {
   type Confusion,
   confusionOf,
-  SECRET_DETECTION_METRIC_DISPLAY,
+  SECRET_DETECTION_METRIC_DEFINITIONS,
   SECRET_DETECTION_METRICS,
   type SecretDetectionMetric,
   secretDetectionMetrics,

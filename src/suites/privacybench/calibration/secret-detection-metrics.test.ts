@@ -3,7 +3,7 @@ import type { Score } from '../../../spec/score.js';
 import { SECRET_DETECTION_SCORER } from './detect-secret.js';
 import {
   confusionOf,
-  SECRET_DETECTION_METRIC_DISPLAY,
+  SECRET_DETECTION_METRIC_DEFINITIONS,
   SECRET_DETECTION_METRICS,
   secretDetectionMetrics,
   secretDetectionMetricsByDetector,
@@ -56,8 +56,8 @@ describe('secretDetectionMetrics', () => {
 
   it('returns every metric id, each with a display', () => {
     expect(Object.keys(secretDetectionMetrics(scores))).toEqual([...SECRET_DETECTION_METRICS]);
-    expect(Object.keys(SECRET_DETECTION_METRIC_DISPLAY)).toEqual([...SECRET_DETECTION_METRICS]);
-    expect(SECRET_DETECTION_METRIC_DISPLAY.accuracy.scale).toBe('percent');
+    expect(SECRET_DETECTION_METRIC_DEFINITIONS.map((metric) => metric.id)).toEqual([...SECRET_DETECTION_METRICS]);
+    expect(SECRET_DETECTION_METRIC_DEFINITIONS.find((metric) => metric.id === 'accuracy')?.scale).toBe('percent');
   });
 
   it('splits by detector', () => {

@@ -9,6 +9,7 @@ import { defineSuite } from '../../suite.js';
 import { loadStarterCommunity } from '../starter-community.js';
 import { SECRET_DETECTION_TEMPLATE } from './detect-secret.js';
 import { buildSecretDetectionItems, renderSnippet, type SecretDetectionItem } from './secret-detection-items.js';
+import { SECRET_DETECTION_METRIC_DEFINITIONS } from './secret-detection-metrics.js';
 import {
   runSecretDetectionSample,
   type SecretDetectionOutput,
@@ -37,6 +38,7 @@ function calibrationSuite(items: SecretDetectionItem[]) {
       scoreSecretDetection({ item: scenario, output, models, emit, signal }),
     judges: () => [judgeInfo(SECRET_DETECTION_TEMPLATE)],
     metrics: ({ records }) => secretDetectionSuiteMetrics(records),
+    metricDefinitions: SECRET_DETECTION_METRIC_DEFINITIONS,
   });
 }
 

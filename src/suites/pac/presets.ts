@@ -1,0 +1,17 @@
+import type { SuitePreset } from '../suite.js';
+
+/**
+ * The `pac` presets. `offline` is what `confidant demo` runs: the committed starter scenarios, the
+ * rule-based `reference:oracle` agent in every seat (give `--model reference:naive` for the
+ * violating one), the deterministic task judge (the scenarios' requirement markers) and the
+ * deterministic privacy judge (violation keywords); no model, no network.
+ */
+export const PAC_PRESETS: readonly SuitePreset[] = [
+  {
+    id: 'offline',
+    description:
+      'starter scenarios, reference agents and deterministic judges (markers, keywords): no model, no network; --model reference:naive for the violating agent',
+    options: { split: 'starter', taskMode: 'markers', privacyMode: 'keyword-only' },
+    models: [{ role: 'agent', spec: 'reference:oracle' }],
+  },
+];
