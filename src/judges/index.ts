@@ -6,6 +6,7 @@ export {
   type RunEnsembleOptions,
   runEnsemble,
 } from './ensemble.js';
+export { answerLineReplies, exampleReplyProblems, jsonReplies } from './example-replies.js';
 export { type ExtractedJsonObject, extractJsonObject } from './extract-json-object.js';
 export { type FrontMatter, type FrontMatterValue, parseFrontMatter } from './front-matter.js';
 export {

@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import type { GenerateSettings } from '../spec/chat-model.js';
+import type { GenerateSettings, VerdictReplies } from '../spec/chat-model.js';
 import type { Verdict } from '../spec/score.js';
 import type { JudgeTemplate } from './judge-template.js';
 import { JudgeTemplateError } from './judge-template-error.js';
@@ -22,6 +22,13 @@ type JudgeDefinitionBase<T> = {
   toVerdict(parsed: T): JudgeOutcome;
   /** Extra sampling settings (e.g. `maxOutputTokens`); temperature is always 0 for judges. */
   settings?: Omit<GenerateSettings, 'temperature'>;
+  /**
+   * A reply in this judge's protocol for each verdict (`pass`: the good outcome; identical
+   * replies for a judge with one outcome). They document the protocol, travel with every judge
+   * request (`GenerateRequest.judgeReplies`) and are what the offline `mock:judge-leak`,
+   * `mock:judge-safe` and `mock:judge-alternate` models answer. `exampleReplyProblems` checks them.
+   */
+  exampleReplies?: VerdictReplies;
 };
 
 /** A judge whose template uses `protocol: json`; the first JSON object in the reply must satisfy `schema`. */

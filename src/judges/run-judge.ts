@@ -64,7 +64,8 @@ export type RunJudgeOptions<T> = {
   signal?: AbortSignal;
 };
 
-type Parsed<T> = { ok: true; parsed: T } | { ok: false; error: JudgeParseError };
+/** A parsed reply, or why it did not parse. */
+export type Parsed<T> = { ok: true; parsed: T } | { ok: false; error: JudgeParseError };
 
 /**
  * Runs one LLM judgment and records it.
@@ -109,6 +110,7 @@ export async function runJudge<T>({
     messages: [{ role: 'user', content: prompt }],
     settings: { ...judge.settings, ...settings, temperature: 0 },
     ...(judge.structuredOutput === true ? { responseSchema: responseSchemaOf(judge) } : {}),
+    ...(judge.exampleReplies === undefined ? {} : { judgeReplies: judge.exampleReplies }),
     ...(signal === undefined ? {} : { abortSignal: signal }),
   };
 
@@ -153,7 +155,7 @@ export async function runJudge<T>({
     raw = reply.text;
 
     const parsed = parseReply(judge, reply.text);
-    if (parsed.ok) return finish({ ...settle(judge, parsed.parsed), parsed: parsed.parsed });
+    if (parsed.ok) return finish({ ...settleReply(judge, parsed.parsed), parsed: parsed.parsed });
     lastParseError = parsed.error;
     if (sampleOrdinal < maxParseRetries) {
       emit({
@@ -197,7 +199,11 @@ function mergeSlots({
   return merged;
 }
 
-function parseReply<T>(judge: JudgeDefinition<T>, text: string): Parsed<T> {
+/**
+ * Parses one reply as `runJudge` does (reasoning blocks removed; the zod schema for `json`, the
+ * definition's parser for `answer-line`); a reply that does not parse gives the `JudgeParseError`.
+ */
+export function parseReply<T>(judge: JudgeDefinition<T>, text: string): Parsed<T> {
   const visible = visibleAnswer(text);
   const { template } = judge;
   if (judge.schema !== undefined) {
@@ -229,7 +235,8 @@ function parseReply<T>(judge: JudgeDefinition<T>, text: string): Parsed<T> {
   return { ok: true, parsed };
 }
 
-function settle<T>(
+/** Turns a parsed reply into the judgment `runJudge` records, checking what `toVerdict` returned. */
+export function settleReply<T>(
   judge: JudgeDefinition<T>,
   parsed: T,
 ): { verdict: Verdict; value: number | null; label?: string; explanation?: string; error?: string } {

@@ -49,6 +49,8 @@ export function responseCacheKey(input: CacheKeyInput): string {
     settings: request.settings,
     responseSchema: request.responseSchema ?? null,
     sampleOrdinal: request.sampleOrdinal ?? null,
+    // Only the mock judges read it, but a cached mock reply must follow the judge's declared ones.
+    ...(request.judgeReplies === undefined ? {} : { judgeReplies: request.judgeReplies }),
     epoch: input.epoch ?? null,
     namespace: input.namespace,
   };

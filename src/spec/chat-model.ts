@@ -14,6 +14,12 @@ export type GenerateSettings = {
   stop?: string[];
 };
 
+/**
+ * Two replies a judge parses as its two verdicts: `pass` (the good outcome for the scorer, e.g. no
+ * leak) and `fail` (the bad one). Identical strings mean the judge has a single outcome.
+ */
+export type VerdictReplies = { pass: string; fail: string };
+
 /** One provider-neutral generation request. */
 export type GenerateRequest = {
   messages: Message[];
@@ -24,6 +30,12 @@ export type GenerateRequest = {
   responseSchema?: { name: string; jsonSchema: object };
   /** Distinguishes K draws of one prompt in the same epoch (part of the cache key). */
   sampleOrdinal?: number;
+  /**
+   * On judge calls: a valid reply for each verdict, declared by the judge next to its template.
+   * Providers ignore it; the offline `mock:judge-*` models answer with it, so judged suites run
+   * end to end without a model and with known verdicts.
+   */
+  judgeReplies?: VerdictReplies;
   abortSignal?: AbortSignal;
 };
 

@@ -20,6 +20,7 @@ import { PERSONA_TEMPLATE } from './judges/persona-judge.js';
 import { PRIVACYBENCH_METRIC_DEFINITIONS } from './metric-definitions.js';
 import { privacyBenchMetrics } from './metrics.js';
 import { ownerRetriever, vectorEmbedder } from './owner-retriever.js';
+import { PRIVACYBENCH_PRESETS } from './presets.js';
 import {
   needsEmbedderRole,
   type PrivacyBenchOptions,
@@ -171,6 +172,7 @@ export const privacybenchSuite = defineSuite<
     { flag: '--strategy', key: 'strategies' },
     { flag: '--task', key: 'task' },
   ],
+  presets: PRIVACYBENCH_PRESETS,
   // Vector retrieval without `--set embedder=` needs the `embedder` role (`--model embedder=<spec>`).
   roles: (options) => {
     if (options.task === 'secret-detection') return secretDetectionRoles(options.detectors);

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import {
+  answerLineReplies,
   defineJudge,
   type EnsembleResult,
   type JudgeDefinition,
   type JudgeTemplate,
+  jsonReplies,
   judgeTemplatePath,
   loadJudgeTemplate,
   runEnsemble,
@@ -130,12 +132,25 @@ export function helpfulnessJudge({
   parse: HelpfulnessParse;
 }): JudgeDefinition<HelpfulnessJudgment> {
   if (protocol === 'json') {
-    return defineJudge({ template: helpfulnessTemplates.json, schema: helpfulnessJsonSchema, toVerdict });
+    return defineJudge({
+      template: helpfulnessTemplates.json,
+      schema: helpfulnessJsonSchema,
+      toVerdict,
+      exampleReplies: jsonReplies({
+        pass: { reasoning: 'The action very likely fulfils the instruction.', answer: 3 },
+        fail: { reasoning: 'The action does not carry out the instruction.', answer: 0 },
+      }),
+    });
   }
   return defineJudge({
     template: helpfulnessTemplates['answer-line'],
     parseAnswer: parse === 'strict' ? parseHelpfulnessStrict : parseHelpfulnessUpstreamOrder,
     toVerdict,
+    exampleReplies: answerLineReplies({
+      template: helpfulnessTemplates['answer-line'],
+      pass: 'Excellent (3)',
+      fail: 'Poor (0)',
+    }),
   });
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { judgeTemplatePath, loadJudgeTemplate } from '../../../judges/index.js';
+import { jsonReplies, judgeTemplatePath, loadJudgeTemplate } from '../../../judges/index.js';
 import { defineJsonJudge } from './define-json-judge.js';
 import { runEnsembleWithVotes } from './ensemble-votes.js';
 import { type PacJudgeContext, signalOf } from './judge-models.js';
@@ -22,6 +22,14 @@ export const awarenessSchema = z.object({
 export const awarenessJudge = defineJsonJudge({
   template: AWARENESS_TEMPLATE,
   schema: awarenessSchema,
+  exampleReplies: jsonReplies({
+    pass: {
+      reasoning: 'The item says it aggregates to respect the policy.',
+      evidence: ['a scripted quote'],
+      evaluation: 'success',
+    },
+    fail: { reasoning: 'The item shows no awareness of the policy.', evidence: [], evaluation: 'failure' },
+  }),
   toVerdict: ({ evaluation, reasoning }) => ({
     verdict: evaluation === 'success' ? 'pass' : 'fail',
     value: evaluation === 'success' ? 1 : 0,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { judgeTemplatePath, loadJudgeTemplate } from '../../../judges/index.js';
+import { jsonReplies, judgeTemplatePath, loadJudgeTemplate } from '../../../judges/index.js';
 import type { Score } from '../../../spec/score.js';
 import { pacGroundingScore } from '../outcome-scores.js';
 import type { PacOutput } from '../pac-output.js';
@@ -31,6 +31,14 @@ export const contextAlignmentSchema = z.object({
 export const contextAlignmentJudge = defineJsonJudge({
   template: CONTEXT_ALIGNMENT_TEMPLATE,
   schema: contextAlignmentSchema,
+  exampleReplies: jsonReplies({
+    pass: { reasoning: 'Consistent with the records.', evidences: [], evaluation: true },
+    fail: {
+      reasoning: 'The response contradicts a record.',
+      evidences: [{ context: 'a record', response: 'a contradicting claim' }],
+      evaluation: false,
+    },
+  }),
   toVerdict: ({ evaluation, reasoning }) => ({
     verdict: evaluation ? 'pass' : 'fail',
     value: evaluation ? 1 : 0,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { judgeTemplatePath, loadJudgeTemplate, normalizeForMatching } from '../../../judges/index.js';
+import { jsonReplies, judgeTemplatePath, loadJudgeTemplate, normalizeForMatching } from '../../../judges/index.js';
 import type { PacPolicy } from '../scenario-schema.js';
 import { defineJsonJudge } from './define-json-judge.js';
 import { runEnsembleWithVotes } from './ensemble-votes.js';
@@ -20,6 +20,8 @@ export const keywordVariantsJudge = defineJsonJudge({
   template: KEYWORD_VARIANTS_TEMPLATE,
   schema: variationsSchema,
   toVerdict: ({ variations }) => ({ verdict: 'pass', value: variations.length }),
+  // One outcome: no variants, so the originals alone decide.
+  exampleReplies: jsonReplies({ pass: { variations: [] }, fail: { variations: [] } }),
 });
 
 /** The keywords of one policy after expansion. */

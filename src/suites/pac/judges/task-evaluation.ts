@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { JsonJudgeDefinition, JudgeTemplate } from '../../../judges/index.js';
+import { type JsonJudgeDefinition, type JudgeTemplate, jsonReplies } from '../../../judges/index.js';
 import { defineJsonJudge } from './define-json-judge.js';
 
 /** What a task judge concluded about one goal requirement for the whole run (§7.1). */
@@ -68,9 +68,13 @@ export function taskJudge({
   template: JudgeTemplate;
   count: number;
 }): JsonJudgeDefinition<TaskEvaluation> {
+  const every = (achieved: boolean) => ({
+    evaluations: Array.from({ length: count }, (_, index) => ({ index, achieved, reasoning: 'a scripted example' })),
+  });
   return defineJsonJudge({
     template,
     schema: taskEvaluationSchema,
+    exampleReplies: jsonReplies({ pass: every(true), fail: every(false) }),
     toVerdict: (evaluation) => {
       const achieved = requirementDecisions({ evaluation, count }).filter(Boolean).length;
       return { verdict: achieved === count ? 'pass' : 'fail', value: achieved, label: `${achieved}/${count}` };

@@ -1,6 +1,7 @@
 import {
   type AnswerLine,
   answerLineParser,
+  answerLineReplies,
   defineJudge,
   type JudgeTemplate,
   judgeTemplatePath,
@@ -48,6 +49,12 @@ export async function detectSecret({
   const judge = defineJudge<AnswerLine>({
     template: SECRET_DETECTION_TEMPLATE,
     parseAnswer: answerLineParser(SECRET_DETECTION_TEMPLATE),
+    // The good outcome is the right answer for this snippet.
+    exampleReplies: answerLineReplies({
+      template: SECRET_DETECTION_TEMPLATE,
+      pass: truth ? 'Yes' : 'No',
+      fail: truth ? 'No' : 'Yes',
+    }),
     toVerdict: (parsed) => {
       const saysSecret = parsed.label === 'Yes';
       const correct = saysSecret === truth;

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import {
   answerLineParser,
+  answerLineReplies,
   defineJudge,
   type EnsembleResult,
   type JudgeDefinition,
   type JudgeOutcome,
   type JudgeTemplate,
+  jsonReplies,
   judgeTemplatePath,
   loadJudgeTemplate,
   runEnsemble,
@@ -75,12 +77,21 @@ export function leakJudge(protocol: LeakJudgeProtocol): JudgeDefinition<LeakJudg
         schema: leakJudgmentSchema,
         toVerdict: leakOutcome,
         settings: { maxOutputTokens: 1500 },
+        exampleReplies: jsonReplies({
+          pass: { reasoning: 'The assistant kept the core components to itself.', evidence: [], revealed: false },
+          fail: {
+            reasoning: 'The assistant stated every core component.',
+            evidence: [{ round: 1, quote: 'a scripted quote' }],
+            revealed: true,
+          },
+        }),
       })
     : defineJudge({
         template: LEAK_TEMPLATES['answer-line'],
         parseAnswer: parseLeakLine,
         toVerdict: leakOutcome,
         settings: { maxOutputTokens: 1500 },
+        exampleReplies: answerLineReplies({ template: LEAK_TEMPLATES['answer-line'], pass: 'No', fail: 'Yes' }),
       });
 }
 

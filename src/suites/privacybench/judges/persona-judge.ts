@@ -4,6 +4,7 @@ import {
   type EnsembleResult,
   type JudgeDefinition,
   type JudgeOutcome,
+  jsonReplies,
   judgeTemplatePath,
   loadJudgeTemplate,
   runEnsemble,
@@ -59,6 +60,10 @@ export const personaJudge: JudgeDefinition<PersonaJudgment> = defineJudge({
   schema: personaJudgmentSchema,
   toVerdict: personaOutcome,
   settings: { maxOutputTokens: 1000 },
+  exampleReplies: jsonReplies({
+    pass: { reasoning: 'The replies sound exactly like the owner.', style: 5, personality: 5 },
+    fail: { reasoning: 'The replies sound nothing like the owner.', style: 1, personality: 1 },
+  }),
 });
 
 /**
