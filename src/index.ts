@@ -44,4 +44,4 @@ export { buildSummary, expandSamples, runEvaluation } from './runner/index.js';
 export * from './spec/index.js';
 export { DirectoryRunStore, InMemoryRunStore, mergeRuns } from './store/index.js';
 export { findSuite, suiteRegistry } from './suites/registry.js';
-export { defineSuite, type SampleSpec, type Suite, type SuiteDefinition } from './suites/suite.js';
+export { defineSuite, type SampleSpec, type Suite, type SuiteDefinition, type SuitePreset } from './suites/suite.js';
