@@ -19,7 +19,14 @@ export {
 } from './defenses/index.js';
 export { defineJudge, keywordJudge, runEnsemble, runJudge, toScore } from './judges/index.js';
 export { failRate, leakAtK, meanValue, passRate, pearson } from './metrics/index.js';
-export { parseModelSpec, parseRoleBinding, providerRegistry, resolveModelRoles } from './models/index.js';
+export {
+  createPriceTable,
+  type PriceTable,
+  parseModelSpec,
+  parseRoleBinding,
+  providerRegistry,
+  resolveModelRoles,
+} from './models/index.js';
 export {
   CHAIN_ROLES,
   type ChainNode,
@@ -39,9 +46,29 @@ export {
 } from './orchestration/index.js';
 export { buildReport } from './reports/build-report.js';
 export { renderMarkdown } from './reports/render-markdown.js';
-export { buildSummary, expandSamples, runEvaluation } from './runner/index.js';
+export {
+  buildSummary,
+  type EstimatePlanOptions,
+  estimatePlan,
+  expandSamples,
+  type PlanEstimate,
+  runEvaluation,
+} from './runner/index.js';
 // The spine: contracts, models, runs, judges and metrics.
 export * from './spec/index.js';
 export { DirectoryRunStore, InMemoryRunStore, mergeRuns } from './store/index.js';
+// What a suite declares about its model calls, for dry runs (`Suite.callPattern`).
+export {
+  type CallCount,
+  type CallPatternContext,
+  estimateTokens,
+  exactly,
+  judgment,
+  type PlannedCalls,
+  product,
+  sumCounts,
+  type TokenRange,
+  times,
+} from './suites/call-pattern.js';
 export { findSuite, suiteRegistry } from './suites/registry.js';
 export { defineSuite, type SampleSpec, type Suite, type SuiteDefinition, type SuitePreset } from './suites/suite.js';

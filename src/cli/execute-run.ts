@@ -35,10 +35,7 @@ export async function resolvePlanModels({
   return resolveModelRoles({
     bindings: prepared.modelBindings,
     ...(embedder === undefined ? {} : { embedder: embedder.embedder, embedderSpec: embedder.spec }),
-    settings: mergeSettings(
-      prepared.suite.defaultSettings?.(prepared.options, { epochs: plan.epochs }) ?? {},
-      plan.modelSettings,
-    ),
+    settings: planSettings({ plan, prepared }),
     env: io.env,
     cacheDir: cache.dir,
     cacheReads: cache.reads,
@@ -46,6 +43,7 @@ export async function resolvePlanModels({
     maxConnections: plan.maxConnections,
     ...(plan.maxCostUsd === undefined ? {} : { maxCostUsd: plan.maxCostUsd }),
     ...(plan.maxTokens === undefined ? {} : { maxTokens: plan.maxTokens }),
+    ...(plan.prices === undefined ? {} : { prices: plan.prices }),
   });
 }
 
@@ -111,6 +109,20 @@ export async function executeRun({
     progress.stop();
     models.close();
   }
+}
+
+/** The settings a run applies per role: the suite's defaults under the user's `--model-setting` values. */
+export function planSettings({
+  plan,
+  prepared,
+}: {
+  plan: RunPlan;
+  prepared: PreparedRun;
+}): Record<string, Record<string, unknown>> {
+  return mergeSettings(
+    prepared.suite.defaultSettings?.(prepared.options, { epochs: plan.epochs }) ?? {},
+    plan.modelSettings,
+  );
 }
 
 /** Suite defaults under the user's `--model-setting` values, per role. */

@@ -27,9 +27,12 @@ export function parseScalar(raw: string): unknown {
   return raw;
 }
 
-/** Parses repeated `--model-setting role.key=value` flags into per-role settings. */
-export function parseModelSettings(texts: string[]): Record<string, Record<string, unknown>> {
-  const settings: Record<string, Record<string, unknown>> = {};
+/**
+ * Parses repeated `--model-setting role.key=value` flags into one record keyed `role.key` (a later
+ * flag for the same key wins), so two sources can be merged key by key before nesting.
+ */
+export function parseModelSettingAssignments(texts: readonly string[]): Record<string, unknown> {
+  const settings: Record<string, unknown> = {};
   for (const text of texts) {
     const { key, value } = parseAssignment({ text, flag: '--model-setting' });
     const dot = key.indexOf('.');
@@ -38,10 +41,25 @@ export function parseModelSettings(texts: string[]): Record<string, Record<strin
         `--model-setting expects role.key=value, got '${text}' (for example --model-setting agent.temperature=0)`,
       );
     }
+    settings[key] = value;
+  }
+  return settings;
+}
+
+/** Nests `role.key` settings (see {@link parseModelSettingAssignments}) into per-role settings. */
+export function nestModelSettings(flat: Record<string, unknown>): Record<string, Record<string, unknown>> {
+  const settings: Record<string, Record<string, unknown>> = {};
+  for (const [key, value] of Object.entries(flat)) {
+    const dot = key.indexOf('.');
     const role = key.slice(0, dot);
     settings[role] = { ...settings[role], [key.slice(dot + 1)]: value };
   }
   return settings;
+}
+
+/** Parses repeated `--model-setting role.key=value` flags into per-role settings. */
+export function parseModelSettings(texts: readonly string[]): Record<string, Record<string, unknown>> {
+  return nestModelSettings(parseModelSettingAssignments(texts));
 }
 
 /** Parses a positive integer flag, with a message that names the flag. */

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { ZodObject } from 'zod';
 import { hashDatasetFiles, requireDatasetDir } from '../datasets/index.js';
 import { resolveDefense } from '../defenses/registry.js';
+import { checkBudgetPrices } from '../models/index.js';
 import { MISSING_EMBEDDER_HINT } from '../models/model-roles.js';
 import { isKnownRole, KNOWN_ROLES, roleFallbacks } from '../models/roles.js';
 import { expandSamples, selectShard } from '../runner/index.js';
@@ -144,7 +145,8 @@ function checkResponders(defenses: readonly Defense[]): void {
 
 /**
  * Resolves a plan into a runnable shape: finds the suite, parses its options, checks roles,
- * resolves defenses, loads and hashes the dataset, and expands (and shards) the samples.
+ * resolves defenses, loads and hashes the dataset, and expands (and shards) the samples. A
+ * `--max-cost` over a model with no known price is a user error naming the `--price` to add.
  */
 export async function prepareRun({ plan, dataDir }: { plan: RunPlan; dataDir: string }): Promise<PreparedRun> {
   const suite = findSuite(plan.suite);
@@ -183,6 +185,8 @@ export async function prepareRun({ plan, dataDir }: { plan: RunPlan; dataDir: st
   const samples = plan.shard
     ? selectShard({ samples: allSamples, index: plan.shard.index, count: plan.shard.count })
     : allSamples;
+  // A cost budget over a model without a price could never stop the run: refuse it before any call.
+  checkBudgetPrices({ bindings: modelBindings, prices: plan.prices, maxCostUsd: plan.maxCostUsd });
   return {
     suite,
     options,

@@ -24,10 +24,10 @@ describe('applyResumeOverrides', () => {
     const { plan: next, changed } = applyResumeOverrides({
       plan,
       flags: {
-        concurrency: '16',
-        maxConnections: '4',
-        maxRetries: '0',
-        maxCost: '20',
+        concurrency: 16,
+        maxConnections: 4,
+        maxRetries: 0,
+        maxCost: 20,
         cache: false,
         model: ['judge=vllm:judge-m@http://new:8001/v1'],
       },
@@ -54,7 +54,7 @@ describe('applyResumeOverrides', () => {
   it('records nothing when the values are the ones the run already has', () => {
     const { plan: next, changed } = applyResumeOverrides({
       plan,
-      flags: { concurrency: '4', model: ['vllm:Qwen/Qwen3-4B@http://old:8000/v1'] },
+      flags: { concurrency: 4, model: ['vllm:Qwen/Qwen3-4B@http://old:8000/v1'] },
     });
     expect(changed).toEqual({});
     expect(next).toEqual(plan);
@@ -69,9 +69,24 @@ describe('applyResumeOverrides', () => {
     expect(() => applyResumeOverrides({ plan, flags: { model: ['prober=vllm:p@http://x:1/v1'] } })).toThrow(
       "resume cannot add role 'prober' (--model prober=vllm:p@http://x:1/v1): this run binds agent, judge; start a new run to change its models",
     );
-    expect(() => applyResumeOverrides({ plan, flags: { maxCost: '0' } })).toThrow(
+    expect(() => applyResumeOverrides({ plan, flags: { maxCost: 0 } })).toThrow(
       'invalid resume settings: maxCostUsd: Too small: expected number to be >0',
     );
+  });
+
+  it('merges prices by model and records the change', () => {
+    const priced = runPlanSchema.parse({
+      ...plan,
+      prices: { 'vllm:judge-m': { inputPerMillionUsd: 1, outputPerMillionUsd: 1 } },
+    });
+    const gpt = { inputPerMillionUsd: 2.5, outputPerMillionUsd: 10 };
+    const { plan: next, changed } = applyResumeOverrides({ plan: priced, flags: { prices: { 'openai:gpt-4o': gpt } } });
+    expect(next.prices).toEqual({
+      'vllm:judge-m': { inputPerMillionUsd: 1, outputPerMillionUsd: 1 },
+      'openai:gpt-4o': gpt,
+    });
+    expect(changed).toEqual({ prices: { from: priced.prices, to: next.prices } });
+    expect(applyResumeOverrides({ plan: priced, flags: { prices: {} } }).changed).toEqual({});
   });
 
   it('refuses a model bound twice at once as ambiguous', () => {
@@ -89,6 +104,22 @@ describe('applyResumeOverrides', () => {
 });
 
 describe('refuseResumeFlags', () => {
+  it('refuses exactly the plan-defining flags of run, from the flag schema', () => {
+    expect(REFUSED_RESUME_FLAGS.map((entry) => entry.flag)).toEqual([
+      '--grid',
+      '--model-setting',
+      '--defense',
+      '--set',
+      '--epochs',
+      '--limit',
+      '--sample-ids',
+      '--seed',
+      '--shard',
+      '--out',
+      '--config',
+    ]);
+  });
+
   it('names every plan flag given, with its reason, and points to a new run', () => {
     const refuse = () =>
       refuseResumeFlags({ flags: { epochs: '2', out: 'elsewhere' }, refused: REFUSED_RESUME_FLAGS, suite: 'confaide' });

@@ -3,49 +3,24 @@ import { PlanValidationError } from '../spec/errors.js';
 import type { RoleBinding } from '../spec/model-spec.js';
 import { type RunPlan, runPlanSchema } from '../spec/run-plan.js';
 import type { RunResume } from '../spec/run-record.js';
-import { parseNonNegativeNumber, parsePositiveInteger } from './parse-assignments.js';
+import { type RefusedFlag, refusedFlags } from './flag-schema.js';
+import { type RunFlagValues, runFlagSchema } from './run-flags.js';
 
-/** The flags of `resume` that may change how (not what) a run runs. */
-export type ResumeOverrideFlags = {
-  concurrency?: string;
-  maxConnections?: string;
-  maxRetries?: string;
-  maxCost?: string;
-  maxTokens?: string;
-  /** `false` for `--no-cache`. */
-  cache?: boolean;
-  /** `--model role=spec`: the same provider and model id at a new base URL. */
-  model?: string[];
-};
+/** The flags of `resume` that may change how (not what) a run runs, parsed by `runFlagSchema`. */
+export type ResumeOverrideFlags = Pick<
+  RunFlagValues,
+  'concurrency' | 'maxConnections' | 'maxRetries' | 'maxCost' | 'maxTokens' | 'cache' | 'model' | 'prices'
+>;
 
 /** What `resume` accepts, for messages. */
 export const RESUME_OVERRIDES =
-  '--data-dir, --cache-dir, --no-cache, --concurrency, --max-connections, --max-retries, --max-cost, --max-tokens, --retry-errors, --fail-on-error, --no-preflight, and --model role=<the same provider:model>@<new base URL>';
+  '--data-dir, --cache-dir, --no-cache, --concurrency, --max-connections, --max-retries, --max-cost, --max-tokens, --price, --retry-errors, --fail-on-error, --no-preflight, and --model role=<the same provider:model>@<new base URL>';
 
 /** A `run` flag that `resume` refuses, with why. */
-export type RefusedResumeFlag = { flag: string; key: string; why: string };
+export type RefusedResumeFlag = RefusedFlag;
 
-const DEFINES_RESULTS = 'it defines what the run measures';
-
-/** The `run` flags `resume` declares only to refuse them with a reason. */
-export const REFUSED_RESUME_FLAGS: readonly RefusedResumeFlag[] = [
-  { flag: '--set', key: 'set', why: DEFINES_RESULTS },
-  { flag: '--defense', key: 'defense', why: DEFINES_RESULTS },
-  { flag: '--epochs', key: 'epochs', why: DEFINES_RESULTS },
-  { flag: '--limit', key: 'limit', why: 'it selects the samples of the run' },
-  { flag: '--sample-ids', key: 'sampleIds', why: 'it selects the samples of the run' },
-  { flag: '--seed', key: 'seed', why: DEFINES_RESULTS },
-  { flag: '--shard', key: 'shard', why: "it selects the run's samples (each shard is its own run directory)" },
-  { flag: '--model-setting', key: 'modelSetting', why: DEFINES_RESULTS },
-  { flag: '--grid', key: 'grid', why: DEFINES_RESULTS },
-  { flag: '--preset', key: 'preset', why: DEFINES_RESULTS },
-  {
-    flag: '--config',
-    key: 'config',
-    why: "the run's settings are recorded in header.json; give safe overrides as flags",
-  },
-  { flag: '--out', key: 'out', why: 'a run directory does not move: resume writes into the directory it is given' },
-];
+/** The `run` flags `resume` declares only to refuse them with a reason (`refuse.resume` in `runFlagSchema`). */
+export const REFUSED_RESUME_FLAGS: readonly RefusedResumeFlag[] = refusedFlags(runFlagSchema, 'resume');
 
 /**
  * Refuses `run` flags given to `resume` (suite flags included): one message naming each with its
@@ -117,9 +92,9 @@ function overrideModel({ models, text }: { models: RoleBinding[]; text: string }
 
 /**
  * The plan `resume` runs: the header's, with the safe overrides applied (concurrency, connections,
- * retries, budgets, cache reads, base URLs of the same models), and what changed, for the header's
- * `resumes` log. Budgets bound one invocation and the rest only change how the run executes, so
- * none of it touches the plan's identity (`planHash` stays).
+ * retries, budgets, prices (merged by model), cache reads, base URLs of the same models), and what
+ * changed, for the header's `resumes` log. Budgets bound one invocation and the rest only change how
+ * the run executes, so none of it touches the plan's identity (`planHash` stays).
  */
 export function applyResumeOverrides({ plan, flags }: { plan: RunPlan; flags: ResumeOverrideFlags }): {
   plan: RunPlan;
@@ -132,16 +107,19 @@ export function applyResumeOverrides({ plan, flags }: { plan: RunPlan; flags: Re
     changed[key] = { from: plan[key] ?? null, to: value };
     next[key] = value;
   };
-  const integer = (text: string | undefined, flag: string) =>
-    text === undefined ? undefined : parsePositiveInteger({ text, flag });
-  const number = (text: string | undefined, flag: string) =>
-    text === undefined ? undefined : parseNonNegativeNumber({ text, flag });
-  set('concurrency', integer(flags.concurrency, '--concurrency'));
-  set('maxConnections', integer(flags.maxConnections, '--max-connections'));
-  set('maxRetries', number(flags.maxRetries, '--max-retries'));
-  set('maxCostUsd', number(flags.maxCost, '--max-cost'));
-  set('maxTokens', integer(flags.maxTokens, '--max-tokens'));
+  set('concurrency', flags.concurrency);
+  set('maxConnections', flags.maxConnections);
+  set('maxRetries', flags.maxRetries);
+  set('maxCostUsd', flags.maxCost);
+  set('maxTokens', flags.maxTokens);
   if (flags.cache === false) set('cache', false);
+  if (flags.prices !== undefined) {
+    const prices = { ...plan.prices, ...flags.prices };
+    if (JSON.stringify(prices) !== JSON.stringify(plan.prices ?? {})) {
+      changed.prices = { from: plan.prices ?? null, to: prices };
+      next.prices = prices;
+    }
+  }
   let models = plan.models;
   for (const text of flags.model ?? []) {
     const override = overrideModel({ models, text });
@@ -163,7 +141,12 @@ export function applyResumeOverrides({ plan, flags }: { plan: RunPlan; flags: Re
 export function describeResumeChanges(changed: RunResume['changed']): string {
   return Object.entries(changed)
     .map(([key, { from, to }]) => {
-      const show = (value: unknown) => (Array.isArray(value) ? value.join(',') || '(default)' : String(value));
+      const show = (value: unknown) =>
+        Array.isArray(value)
+          ? value.join(',') || '(default)'
+          : typeof value === 'object' && value !== null
+            ? JSON.stringify(value)
+            : String(value);
       return `${key} ${show(to)} (was ${show(from)})`;
     })
     .join('; ');

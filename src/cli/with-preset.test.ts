@@ -34,39 +34,33 @@ const suite = defineSuite<never, null, Record<string, unknown>>({
 
 describe('withPreset', () => {
   it('changes nothing without a preset', () => {
-    expect(withPreset({ suite, presetId: undefined, config: { epochs: 2 }, flagModels: ['x'] })).toEqual({
-      config: { epochs: 2 },
-      flagModels: ['x'],
-    });
+    expect(withPreset({ suite, flags: { epochs: 2, model: ['x'] } })).toEqual({ epochs: 2, model: ['x'] });
   });
 
-  it('lays options under the config and adds models to the config when the command line gives none', () => {
-    const { config, flagModels } = withPreset({
-      suite,
-      presetId: 'offline',
-      config: { set: { judge: 'llm' } },
-      flagModels: undefined,
-    });
-    expect(config.set).toEqual({ split: 'starter', judge: 'llm' });
-    expect(config.model).toEqual(['agent=reference:oracle', 'judge=mock:judge-safe']);
-    expect(flagModels).toBeUndefined();
+  it('lays options under the given ones and adds models when none are bound', () => {
+    const flags = withPreset({ suite, flags: { preset: 'offline', set: { judge: 'llm' } } });
+    expect(flags.set).toEqual({ split: 'starter', judge: 'llm' });
+    expect(flags.model).toEqual(['agent=reference:oracle', 'judge=mock:judge-safe']);
   });
 
-  it('adds only the roles the command line leaves unbound; any agent seat counts as the agent', () => {
-    expect(
-      withPreset({ suite, presetId: 'offline', config: {}, flagModels: ['judge=mock:judge-leak'] }).flagModels,
-    ).toEqual(['judge=mock:judge-leak', 'agent=reference:oracle']);
-    expect(
-      withPreset({ suite, presetId: 'offline', config: {}, flagModels: ['agent-b=reference:naive'] }).flagModels,
-    ).toEqual(['agent-b=reference:naive', 'judge=mock:judge-safe']);
-    expect(
-      withPreset({ suite, presetId: 'offline', config: { model: 'reference:naive' }, flagModels: [] }).config.model,
-    ).toEqual(['reference:naive', 'judge=mock:judge-safe']);
+  it('adds only the roles left unbound; any agent seat (also through --grid) counts as the agent', () => {
+    expect(withPreset({ suite, flags: { preset: 'offline', model: ['judge=mock:judge-leak'] } }).model).toEqual([
+      'judge=mock:judge-leak',
+      'agent=reference:oracle',
+    ]);
+    expect(withPreset({ suite, flags: { preset: 'offline', model: ['agent-b=reference:naive'] } }).model).toEqual([
+      'agent-b=reference:naive',
+      'judge=mock:judge-safe',
+    ]);
+    expect(withPreset({ suite, flags: { preset: 'offline', grid: ['agent-a=reference:naive'] } }).model).toEqual([
+      'judge=mock:judge-safe',
+    ]);
   });
 
   it('names the suite presets when the id is unknown', () => {
     expect(() => findPreset({ suite, id: 'fast' })).toThrow(
       "suite demo-suite has no preset 'fast': use one of offline (see `confidant list presets demo-suite`)",
     );
+    expect(() => withPreset({ suite, flags: { preset: 'fast' } })).toThrow("has no preset 'fast'");
   });
 });

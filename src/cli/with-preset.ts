@@ -2,7 +2,7 @@ import { parseRoleBinding } from '../models/index.js';
 import { isSeatRole } from '../models/roles.js';
 import { PlanValidationError } from '../spec/errors.js';
 import type { Suite, SuitePreset } from '../suites/suite.js';
-import type { ConfigFile } from './build-plan.js';
+import type { RunFlagValues } from './run-flags.js';
 
 /** The suite's preset `id`, or a user error that lists the suite's presets. */
 export function findPreset({ suite, id }: { suite: Suite; id: string }): SuitePreset {
@@ -15,40 +15,25 @@ export function findPreset({ suite, id }: { suite: Suite; id: string }): SuitePr
   );
 }
 
-const asList = (value: string | string[] | undefined): string[] =>
-  value === undefined ? [] : Array.isArray(value) ? value : [value];
-
 /**
- * Lays a preset under the config file and the command line: its options go beneath `config.set`
- * (so `--config`, `--set` and suite flags win), and each of its model bindings is added only for
- * a role nobody bound, where any agent seat (`agent`, `agent-<id>`) counts as the seat role being
- * bound. The bindings join the list `buildPlan` reads: the command line's when it gives models,
- * else the config's. Without a preset id, returns its inputs unchanged.
+ * Lays the preset named by `flags.preset` (from the command line or the config file) under the
+ * merged flags: its options go beneath `set` (so `--config`, `--set` and suite flags win), and each
+ * of its model bindings is added only for a role nobody bound with `--model` or `--grid`, where any
+ * agent seat (`agent`, `agent-<id>`) counts as the seat role being bound. Without a preset, returns
+ * the flags unchanged.
  */
-export function withPreset({
-  suite,
-  presetId,
-  config,
-  flagModels,
-}: {
-  suite: Suite;
-  presetId: string | undefined;
-  config: ConfigFile;
-  flagModels: string[] | undefined;
-}): { config: ConfigFile; flagModels: string[] | undefined } {
-  if (presetId === undefined) return { config, flagModels };
-  const preset = findPreset({ suite, id: presetId });
-  const fromFlags = (flagModels?.length ?? 0) > 0;
-  const given = fromFlags ? (flagModels ?? []) : asList(config.model);
-  const bound = given.map((text) => parseRoleBinding(text).role);
+export function withPreset({ suite, flags }: { suite: Suite; flags: RunFlagValues }): RunFlagValues {
+  if (flags.preset === undefined) return flags;
+  const preset = findPreset({ suite, id: flags.preset });
+  const given = flags.model ?? [];
+  const bound = [...given, ...(flags.grid ?? [])].map((text) => parseRoleBinding(text).role);
   const taken = (role: string) => bound.includes(role) || (isSeatRole(role) && bound.some(isSeatRole));
   const extra = (preset.models ?? [])
     .filter((binding) => !taken(binding.role))
     .map((binding) => `${binding.role}=${binding.spec}`);
-  const merged: ConfigFile = { ...config, set: { ...preset.options, ...config.set } };
-  if (fromFlags) return { config: merged, flagModels: [...given, ...extra] };
   return {
-    config: { ...merged, ...(given.length + extra.length > 0 ? { model: [...given, ...extra] } : {}) },
-    flagModels,
+    ...flags,
+    set: { ...preset.options, ...flags.set },
+    ...(given.length + extra.length > 0 ? { model: [...given, ...extra] } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import type { StagePromptBuilder } from '../orchestration/chain-stage-prompt.js';
-import { parseTopology } from '../orchestration/topology.js';
+import { chainCalls, parseTopology } from '../orchestration/topology.js';
 import type { Defense } from '../spec/defense.js';
 import { PlanValidationError } from '../spec/errors.js';
 import { cleanCheckPrompt, upstreamCheckPrompt } from './one-two-three-check-prompts.js';
@@ -48,6 +48,7 @@ export function createOneTwoThreeCheck(variant: OneTwoThreeCheckVariant = 'clean
     description,
     kind: 'responder',
     appliesTo: ['final-action', 'free-text-answer', 'assistant-turn'],
+    answerCalls: chainCalls(CHECK_TOPOLOGY),
     respond: (options) => answerWithChain({ topology: CHECK_TOPOLOGY, defenseId: id, buildPrompt, options }),
   };
 }

@@ -1,6 +1,6 @@
 import type { StagePromptBuilder } from '../orchestration/chain-stage-prompt.js';
 import { leafPaths, runRoleChain } from '../orchestration/role-chain.js';
-import { parseTopology, type Topology } from '../orchestration/topology.js';
+import { chainCalls, parseTopology, type Topology } from '../orchestration/topology.js';
 import type { Defense, ResponderResult } from '../spec/defense.js';
 import { PlanValidationError } from '../spec/errors.js';
 
@@ -70,6 +70,7 @@ export function createRoleChainDefense(parameter: string | undefined): Defense {
     description: `Role chain ${topology.shape}: each role answers in turn and the last stage's output is the answer.`,
     kind: 'responder',
     appliesTo: ['final-action', 'free-text-answer', 'assistant-turn'],
+    answerCalls: chainCalls(topology),
     respond: (options) => answerWithChain({ topology, defenseId: id, options }),
   };
 }

@@ -40,14 +40,20 @@ export {
 export { onAbort } from './on-abort.js';
 export { MODEL_SPEC_SYNTAX, parseModelSpec, parseRoleBinding, redactEndpoint } from './parse-model-spec.js';
 export {
+  checkBudgetPrices,
   createPriceTable,
   DEFAULT_PRICES,
   FREE_PROVIDERS,
   type ModelPrice,
+  missingPriceError,
   modelPriceSchema,
+  normalizePriceKey,
+  type PricedModel,
   type PriceOverrides,
   type PriceTable,
+  priceOfSpec,
   priceOverridesSchema,
+  unpricedModels,
 } from './price-table.js';
 export {
   offeredModelsText,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createPriceTable, priceOverridesSchema } from './price-table.js';
+import { PlanValidationError } from '../spec/errors.js';
+import {
+  createPriceTable,
+  DEFAULT_PRICES,
+  missingPriceError,
+  normalizePriceKey,
+  priceOverridesSchema,
+  unpricedModels,
+} from './price-table.js';
 
 describe('createPriceTable', () => {
   const table = createPriceTable();
@@ -50,5 +58,74 @@ describe('createPriceTable', () => {
       false,
     );
     expect(priceOverridesSchema.safeParse({ m: { input: 1 } }).success).toBe(false);
+  });
+
+  it('reads the built-in list prices from prices.json', () => {
+    expect(Object.keys(DEFAULT_PRICES).length).toBeGreaterThan(10);
+    expect(DEFAULT_PRICES['openai:gpt-4o-mini']).toEqual({ inputPerMillionUsd: 0.15, outputPerMillionUsd: 0.6 });
+  });
+
+  it('matches a price given for a spec with base URLs to that endpoint list only', () => {
+    const custom = createPriceTable({
+      overrides: {
+        'vllm:big@http://user:secret@h1:8000/v1?x=1': { inputPerMillionUsd: 3, outputPerMillionUsd: 4 },
+        'openai-compatible:m': { inputPerMillionUsd: 1, outputPerMillionUsd: 2 },
+        'openai-compatible:m@http://h2:9/v1': { inputPerMillionUsd: 5, outputPerMillionUsd: 6 },
+      },
+    });
+    expect(custom.priceOf('vllm', 'big', ['http://h1:8000/v1'])?.inputPerMillionUsd).toBe(3);
+    // Another endpoint of a local provider stays free.
+    expect(custom.priceOf('vllm', 'big', ['http://h9:8000/v1'])?.inputPerMillionUsd).toBe(0);
+    expect(custom.priceOf('openai-compatible', 'm', ['http://h2:9/v1'])?.inputPerMillionUsd).toBe(5);
+    expect(custom.priceOf('openai-compatible', 'm', ['http://h3:9/v1'])?.inputPerMillionUsd).toBe(1);
+    expect(custom.priceOf('openai-compatible', 'm')?.inputPerMillionUsd).toBe(1);
+    expect(
+      custom.costOf({
+        provider: 'openai-compatible',
+        modelId: 'm',
+        endpoints: ['http://h2:9/v1'],
+        usage: { inputTokens: 1_000_000, outputTokens: 1_000_000 },
+      }),
+    ).toBe(11);
+  });
+
+  it('normalizes price keys: credentials and queries are dropped from base URLs', () => {
+    expect(normalizePriceKey(' openai:gpt-4o ')).toBe('openai:gpt-4o');
+    expect(normalizePriceKey('vllm:m@http://u:p@h:1/v1?k=s,http://h2:1/v1')).toBe(
+      'vllm:m@http://h:1/v1,http://h2:1/v1',
+    );
+    expect(normalizePriceKey('gpt-4o')).toBe('gpt-4o');
+  });
+
+  it('names every unpriced model and the exact --price flag to add', () => {
+    const error = missingPriceError(['openai-compatible:a', 'openai-compatible:b', 'openai-compatible:a']);
+    expect(error).toBeInstanceOf(PlanValidationError);
+    expect(error.message).toBe(
+      '--max-cost needs a price for every model it bounds, and openai-compatible:a, openai-compatible:b have none: ' +
+        'add --price openai-compatible:a=<input>/<output> --price openai-compatible:b=<input>/<output> ' +
+        '(USD per million input/output tokens), or the same under "prices" in --config',
+    );
+  });
+});
+
+describe('unpricedModels', () => {
+  it('lists each model without a price once, matching endpoint prices as a run would', () => {
+    const prices = createPriceTable({
+      overrides: { 'vllm:x@http://127.0.0.1:8000/v1': { inputPerMillionUsd: 1, outputPerMillionUsd: 1 } },
+    });
+    expect(
+      unpricedModels({
+        bindings: [
+          { role: 'agent', spec: 'openai-compatible:m@http://h:1/v1' },
+          { role: 'judge', spec: 'openai-compatible:m@http://h:2/v1' },
+          { role: 'judge', spec: 'openai:gpt-4o' },
+          { role: 'prober', spec: 'vllm:x' },
+          { role: 'summarizer', spec: 'nowhere:x' },
+        ],
+        prices,
+      }),
+    ).toEqual(['openai-compatible:m']);
+    // vllm's default endpoint is the one priced above.
+    expect(prices.priceOf('vllm', 'x', ['http://127.0.0.1:8000/v1'])?.inputPerMillionUsd).toBe(1);
   });
 });

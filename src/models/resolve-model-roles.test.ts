@@ -155,7 +155,7 @@ describe('resolveModelRoles', () => {
         bindings: [{ role: 'agent', spec: 'openai-compatible:m@http://127.0.0.1:9/v1' }],
         maxCostUsd: 1,
       }),
-    ).rejects.toThrow(PlanValidationError);
+    ).rejects.toThrow('add --price openai-compatible:m=<input>/<output>');
     const priced = await resolveModelRoles({
       ...base,
       bindings: [{ role: 'agent', spec: 'openai-compatible:m@http://127.0.0.1:9/v1' }],

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { GenerateRequest, GenerateSettings, ModelRolesFactory } from '../spec/chat-model.js';
 import type { Embedder } from '../spec/embedder.js';
-import { ModelSpecError, PlanValidationError } from '../spec/errors.js';
+import { ModelSpecError } from '../spec/errors.js';
 import type { ModelDescription, ModelSpec, RoleBinding } from '../spec/model-spec.js';
 import { AdaptiveLimiter } from './adaptive-limiter.js';
 import type { Sleep } from './middleware/retry-middleware.js';
 import { createModelRolesFactory } from './model-roles.js';
 import { redactEndpoint } from './parse-model-spec.js';
-import { createPriceTable, type PriceOverrides } from './price-table.js';
+import { checkBudgetPrices, createPriceTable, type PriceOverrides } from './price-table.js';
 import { findProvider, type ProviderDefinition } from './provider-registry.js';
 import { resolveChatModel } from './resolve-chat-model.js';
 import { ResponseCache } from './response-cache.js';
@@ -140,7 +140,7 @@ function describeEmbedder({
  * for the run header, the run's usage ledger and a `close`. One limiter is shared per endpoint
  * across roles; one cache and one ledger serve all models. Unknown roles, repeated non-judge
  * roles and bad settings are `ModelSpecError`s; a cost budget with an unpriced model is a
- * `PlanValidationError`. An `embedder` binding is a `ModelSpecError` too: embedders are not chat
+ * `PlanValidationError` naming every such model and the `--price` flag to add. An `embedder` binding is a `ModelSpecError` too: embedders are not chat
  * models, so the caller resolves them and passes the result as `embedder` (described under role
  * `embedder`; its calls are not cached or counted in the ledger).
  */
@@ -166,6 +166,12 @@ export async function resolveModelRoles(options: ResolveModelRolesOptions): Prom
     roleSettings[role] = parseRoleSettings(role, raw);
   }
 
+  checkBudgetPrices({
+    bindings: options.bindings,
+    prices: options.prices,
+    maxCostUsd: options.maxCostUsd,
+    ...(options.registry ? { registry: options.registry } : {}),
+  });
   const prices = createPriceTable(options.prices ? { overrides: options.prices } : {});
   const ledger = new UsageLedger({
     prices,
@@ -198,11 +204,6 @@ export async function resolveModelRoles(options: ResolveModelRolesOptions): Prom
         ...(options.registry ? { registry: options.registry } : {}),
       });
       const { spec } = resolved;
-      if (options.maxCostUsd !== undefined && prices.priceOf(spec.provider, spec.modelId) === null) {
-        throw new PlanValidationError(
-          `--max-cost needs a price for ${spec.provider}:${spec.modelId}: add "${spec.provider}:${spec.modelId}": { "inputPerMillionUsd": …, "outputPerMillionUsd": … } to the price table`,
-        );
-      }
       let wrapped = wrapChatModel({
         model: resolved.model,
         middleware: standardMiddleware({

@@ -15,7 +15,7 @@ export type StandardMiddlewareOptions = {
   /** `false` for `--no-cache`: write but do not read. */
   cacheReads: boolean;
   cacheNamespace?: string;
-  /** The model's base URLs, for the cache key. */
+  /** The model's base URLs (redacted), for the cache key and endpoint-specific prices. */
   endpointSet: readonly string[];
   ledger: UsageLedger;
   maxRetries: number;
@@ -46,7 +46,7 @@ export function standardMiddleware(options: StandardMiddlewareOptions): ModelMid
       }),
     );
   }
-  layers.push(usageMiddleware({ ledger }));
+  layers.push(usageMiddleware({ ledger, endpoints: options.endpointSet }));
   layers.push(
     retryMiddleware({
       ...options.retry,

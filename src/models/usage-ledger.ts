@@ -64,8 +64,17 @@ export class UsageLedger {
     return usage;
   }
 
-  /** Records one provider call and returns its cost (`null` when unknown). */
-  recordCall(options: { role: string; provider: string; modelId: string; usage: TokenUsage }): {
+  /**
+   * Records one provider call and returns its cost (`null` when unknown). `endpoints` (redacted)
+   * let a price given for one endpoint list apply to that model only.
+   */
+  recordCall(options: {
+    role: string;
+    provider: string;
+    modelId: string;
+    endpoints?: readonly string[];
+    usage: TokenUsage;
+  }): {
     costUsd: number | null;
   } {
     const entry = this.roleUsage(options.role);

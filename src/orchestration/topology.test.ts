@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfidantError, PlanValidationError } from '../spec/errors.js';
-import { parseBranching, parseTopology, resolveBranching, TOPOLOGY_GRAMMAR } from './topology.js';
+import { chainCalls, parseBranching, parseTopology, resolveBranching, TOPOLOGY_GRAMMAR } from './topology.js';
 
 const labels = (source: string) =>
   parseTopology(source).stages.map((stage) => stage.members.map((member) => member.label));
@@ -89,5 +89,21 @@ describe('branching', () => {
     expect(() => resolveBranching({ topology: parseTopology('G>V>R'), branching: '4,4' })).toThrow(
       /has 2 values but topology G>V>R has 3 stages/,
     );
+  });
+});
+
+describe('chainCalls', () => {
+  it('lists one call per member with the outputs of earlier stages it sees', () => {
+    expect(chainCalls(parseTopology('G>V>R'))).toEqual([
+      { role: 'generator', upstream: 0 },
+      { role: 'verifier', upstream: 1 },
+      { role: 'refiner', upstream: 2 },
+    ]);
+    expect(chainCalls(parseTopology('G>[V,V]>R'))).toEqual([
+      { role: 'generator', upstream: 0 },
+      { role: 'verifier', upstream: 1 },
+      { role: 'verifier', upstream: 1 },
+      { role: 'refiner', upstream: 3 },
+    ]);
   });
 });

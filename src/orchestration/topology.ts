@@ -202,3 +202,18 @@ export function resolveBranching({
     return given ?? stage.branching ?? 1;
   });
 }
+
+/**
+ * The calls one pass of `topology` makes (branching 1 everywhere), in stage order: each member's
+ * role and how many outputs of earlier stages its prompt carries (every earlier member's, since
+ * a single pass has one ancestor per stage member; members of one group do not see each other).
+ */
+export function chainCalls(topology: Topology): Array<{ role: ChainRole; upstream: number }> {
+  const calls: Array<{ role: ChainRole; upstream: number }> = [];
+  let upstream = 0;
+  for (const stage of topology.stages) {
+    for (const member of stage.members) calls.push({ role: member.role, upstream });
+    upstream += stage.members.length;
+  }
+  return calls;
+}

@@ -8,6 +8,15 @@ export {
 } from './aggregate-usage.js';
 export { buildSummary } from './build-summary.js';
 export { createEventRecorder, type EventRecorder } from './create-event-recorder.js';
+export {
+  ASSUMED_INPUT_TOKENS,
+  ASSUMED_MAX_OUTPUT_TOKENS,
+  type CostRange,
+  type EstimatePlanOptions,
+  estimatePlan,
+  type PlanEstimate,
+  type RoleCallEstimate,
+} from './estimate-plan.js';
 export { expandSamples, sampleId, sampleSeed } from './expand-samples.js';
 export { canonicalJson, planHash, sha256Hex } from './plan-hash.js';
 export { type PendingSample, selectPending } from './resume.js';

@@ -29,6 +29,11 @@ export type Defense =
       description: string;
       kind: 'responder';
       appliesTo: TaskKind[];
+      /**
+       * The model calls one answer makes, in order: each call's role and how many earlier
+       * outputs its prompt carries (for `--dry-run`'s call counts and token estimates).
+       */
+      answerCalls?: ReadonlyArray<{ role: string; upstream: number }>;
       respond(options: {
         prompt: TaskPrompt;
         models: ModelRoles;

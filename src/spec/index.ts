@@ -9,6 +9,7 @@ export * from './judge-info.js';
 export * from './message.js';
 export * from './metric-definition.js';
 export * from './metric-value.js';
+export * from './model-price.js';
 export * from './model-spec.js';
 export * from './run-plan.js';
 export * from './run-record.js';

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { priceOverridesSchema } from './model-price.js';
 
 /**
  * Everything that defines a run. Stored in `header.json`; `resume` re-expands it.
  * The plan hash covers what changes results (suite, options, models, defenses, epochs,
- * selection, seed) and not how it is executed (shard, concurrency, cache, budgets).
+ * selection, seed) and not how it is executed (shard, concurrency, cache, budgets, prices).
  */
 export const runPlanSchema = z.object({
   suite: z.string(),
@@ -22,6 +23,8 @@ export const runPlanSchema = z.object({
   maxCostUsd: z.number().positive().optional(),
   maxTokens: z.number().int().positive().optional(),
   shard: z.object({ index: z.number().int().positive(), count: z.number().int().positive() }).optional(),
+  /** `--price` / `prices`: USD per million tokens by model (see `priceOverridesSchema`); feeds cost and `--max-cost`. */
+  prices: priceOverridesSchema.optional(),
 });
 export type RunPlan = z.infer<typeof runPlanSchema>;
 export type RunPlanInput = z.input<typeof runPlanSchema>;

@@ -7,6 +7,7 @@ import type { MetricValue } from '../spec/metric-value.js';
 import type { RoleBinding } from '../spec/model-spec.js';
 import type { RunSummary, SampleRecord } from '../spec/run-record.js';
 import type { Score } from '../spec/score.js';
+import type { CallPatternContext, PlannedCalls } from './call-pattern.js';
 
 /** One unit of work: a scenario under a variant at an epoch. Ids are stable across runs. */
 export type SampleSpec = {
@@ -91,6 +92,13 @@ export type SuiteDefinition<Scenario, Output, Options> = {
     emit: EmitEvent;
     signal: AbortSignal;
   }): Promise<Score[]>;
+  /**
+   * The model calls one sample makes, by role, as counts with ranges where they depend on the
+   * model (retries, early stops, turn limits). `confidant run --dry-run` sums them over the plan's
+   * samples, expands `answer` calls through the defenses and prices them. Absent: the dry run
+   * says the suite declares no call pattern.
+   */
+  callPattern?(context: CallPatternContext<Scenario, Options>): PlannedCalls[];
   judges(options: Options): JudgeInfo[];
   metrics(options: { records: SampleRecord[]; options: Options }): SuiteMetrics;
   /**

@@ -3,13 +3,13 @@ import type { Command } from 'commander';
 import { PlanValidationError } from '../../spec/errors.js';
 import { generatePacScenarios, PAC_JOURNAL_DIR, pacGenerationOutcome } from '../../suites/pac/generate/index.js';
 import { EXIT } from '../cli-io.js';
-import { addDatagenOptions, type DatagenFlags, datagenCallLog, resolveDatagenModels } from '../datagen-models.js';
+import { addDatagenOptions, datagenCallLog, datagenFlagsOf, resolveDatagenModels } from '../datagen-models.js';
 import { parseNonNegativeNumber, parsePositiveInteger } from '../parse-assignments.js';
 import type { CommandContext } from '../program.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
-type GeneratePacFlags = DatagenFlags & {
+type GeneratePacFlags = {
   domain?: string[];
   count?: string;
   policyType?: string;
@@ -43,7 +43,7 @@ export function registerGeneratePac({ generate, context }: { generate: Command; 
     .option('--max-parse-retries <n>', 'extra calls when a reply does not parse (default 2)')
     .option('--batch-size <n>', 'scenarios per stage-1 call (default 4)')
     .option('--concurrency <n>', 'datagen calls in flight (default 4)')
-    .action(async (flags: GeneratePacFlags) => {
+    .action(async (flags: GeneratePacFlags, self: Command) => {
       const { io } = context;
       if (flags.out === undefined) {
         io.stderr('confidant: generate pac needs --out <dir>: the folder to write (or resume)\n');
@@ -51,7 +51,7 @@ export function registerGeneratePac({ generate, context }: { generate: Command; 
         return;
       }
       const outDir = resolve(io.cwd, flags.out);
-      const models = await resolveDatagenModels({ io, flags, command: 'generate pac' });
+      const models = await resolveDatagenModels({ io, flags: datagenFlagsOf(self), command: 'generate pac' });
       try {
         const whole = (text: string | undefined, flag: string) =>
           text === undefined ? {} : { value: parsePositiveInteger({ text, flag }) };

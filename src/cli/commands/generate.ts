@@ -14,16 +14,18 @@ import {
   seedPersonaSchema,
 } from '../../suites/privacybench/generate/index.js';
 import { EXIT } from '../cli-io.js';
-import { addDatagenOptions, datagenCallLog, resolveDatagenModels } from '../datagen-models.js';
+import {
+  addDatagenOptions,
+  type DatagenFlags,
+  datagenCallLog,
+  datagenFlagsOf,
+  resolveDatagenModels,
+} from '../datagen-models.js';
 import { parseNonNegativeNumber, parsePositiveInteger } from '../parse-assignments.js';
 import type { CommandContext } from '../program.js';
 import { registerGeneratePac } from './generate-pac.js';
 
-const _collect = (value: string, previous: string[] = []) => [...previous, value];
-
 type GenerateFlags = {
-  model?: string[];
-  modelSetting?: string[];
   out?: string;
   communityId?: string;
   preset?: string;
@@ -48,12 +50,6 @@ type GenerateFlags = {
   maxAttempts?: string;
   maxParseRetries?: string;
   concurrency?: string;
-  maxConnections?: string;
-  maxRetries?: string;
-  cache?: boolean;
-  cacheDir?: string;
-  maxCost?: string;
-  maxTokens?: string;
 };
 
 /**
@@ -114,16 +110,18 @@ export function registerGeneratePrivacyBench({
     .option('--max-attempts <n>', 'attempts per unit that fails the rule checks (default 3)')
     .option('--max-parse-retries <n>', 'extra calls when a reply does not parse (default 2)')
     .option('--concurrency <n>', 'datagen calls in flight (default 4)')
-    .action(async (flags: GenerateFlags) => {
-      context.outcome.exitCode = await runGeneratePrivacyBench({ flags, context });
+    .action(async (flags: GenerateFlags, self: Command) => {
+      context.outcome.exitCode = await runGeneratePrivacyBench({ flags, modelFlags: datagenFlagsOf(self), context });
     });
 }
 
 async function runGeneratePrivacyBench({
   flags,
+  modelFlags,
   context,
 }: {
   flags: GenerateFlags;
+  modelFlags: DatagenFlags;
   context: CommandContext;
 }): Promise<number> {
   const { io } = context;
@@ -136,7 +134,7 @@ async function runGeneratePrivacyBench({
   const options = buildOptions({ flags, outDir, cwd: io.cwd });
   const integer = (text: string | undefined, flag: string) =>
     text === undefined ? undefined : parsePositiveInteger({ text, flag });
-  const models = await resolveDatagenModels({ io, flags, command: 'generate privacybench' });
+  const models = await resolveDatagenModels({ io, flags: modelFlags, command: 'generate privacybench' });
   try {
     const model = models
       .factory({

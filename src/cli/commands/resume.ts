@@ -7,6 +7,7 @@ import type { RunHeader } from '../../spec/run-record.js';
 import { DirectoryRunStore } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
 import { executeRun, resolvePlanModels } from '../execute-run.js';
+import { addFlagOptions, flagsFromCommandLine } from '../flag-schema.js';
 import { planWarnings } from '../plan-warnings.js';
 import { preflightTargets, runPreflight } from '../preflight.js';
 import { prepareRun, resolveCacheDir } from '../prepare-run.js';
@@ -16,24 +17,14 @@ import {
   describeResumeChanges,
   REFUSED_RESUME_FLAGS,
   type RefusedResumeFlag,
-  type ResumeOverrideFlags,
   refuseResumeFlags,
 } from '../resume-overrides.js';
+import { type RunFlagValues, runFlagSchema } from '../run-flags.js';
 import { lockRunDirectory, resumeCommand, whileLocked } from '../run-lock-session.js';
-import { suiteFlagDeclarations } from './run.js';
+import { camel, suiteFlagDeclarations } from './run.js';
 
-const collect = (value: string, previous: string[] = []) => [...previous, value];
-
-type ResumeFlags = ResumeOverrideFlags & {
-  retryErrors?: boolean;
-  dataDir?: string;
-  cacheDir?: string;
-  failOnError?: boolean;
-  preflight?: boolean;
-} & Record<string, unknown>;
-
-const camel = (flag: string) =>
-  flag.replace(/^--/, '').replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+/** The flags `resume` takes (the `resume` flags of `runFlagSchema`). */
+type ResumeFlags = RunFlagValues;
 
 /** `confidant resume <run-dir>`: runs the samples that have no record yet. */
 export function registerResume({ program, context }: { program: Command; context: CommandContext }): void {
@@ -42,43 +33,22 @@ export function registerResume({ program, context }: { program: Command; context
     .description(
       'Finish an interrupted run without redoing finished samples. Needs no other flag: the run directory records how it was started.',
     )
-    .argument('<run-dir>', 'the run directory')
-    .option('--retry-errors', 'also redo samples whose latest record is an error')
-    .option('--data-dir <dir>', "dataset directory (default: the run's)")
-    .option('--cache-dir <dir>', "response cache directory (default: the run's)")
-    .option('--no-cache', 'do not read cached responses')
-    .option('--concurrency <n>', "samples in flight (default: the run's)")
-    .option('--max-connections <n>', "concurrent requests per endpoint (default: the run's)")
-    .option('--max-retries <n>', "retries per model call (default: the run's)")
-    .option('--max-cost <usd>', "budget for this invocation (default: the run's own)")
-    .option('--max-tokens <n>', "token budget for this invocation (default: the run's own)")
-    .option(
-      '-m, --model <role=spec>',
-      'move a role to a new base URL: the same provider and model id, e.g. judge=vllm:X@http://newhost:8000/v1 (repeatable)',
-      collect,
-    )
-    .option('--fail-on-error', 'exit with code 4 when samples errored')
-    .option('--no-preflight', 'skip the check that every model endpoint answers before the first sample');
-  // Flags of `run` that define the plan are declared (hidden) only to refuse them with a reason.
-  const refused: RefusedResumeFlag[] = [
-    ...REFUSED_RESUME_FLAGS,
-    ...suiteFlagDeclarations().map((flag) => ({
-      flag: flag.flag,
-      key: camel(flag.flag),
-      why: `it sets suite option ${flag.key}, which defines what the run measures`,
-    })),
-  ];
-  for (const entry of refused) {
-    const repeatable =
-      entry.key === 'set' || entry.key === 'defense' || entry.key === 'modelSetting' || entry.key === 'grid';
-    const option = command.createOption(`${entry.flag} <value>`).hideHelp();
-    command.addOption(repeatable ? option.argParser(collect) : option);
-  }
-  command.action(async (runDir: string, flags: ResumeFlags) => {
+    .argument('<run-dir>', 'the run directory');
+  // The flags of `run` that define the plan are declared (hidden) only to refuse them with a reason.
+  addFlagOptions({ command, schema: runFlagSchema, name: 'resume' });
+  const suiteRefusals: RefusedResumeFlag[] = suiteFlagDeclarations().map((flag) => ({
+    flag: flag.flag,
+    key: camel(flag.flag),
+    why: `it sets suite option ${flag.key}, which defines what the run measures`,
+  }));
+  for (const entry of suiteRefusals) command.addOption(command.createOption(`${entry.flag} <value>`).hideHelp());
+  const refused = [...REFUSED_RESUME_FLAGS, ...suiteRefusals];
+  command.action(async (runDir: string, options: Record<string, unknown>, self: Command) => {
     const { io } = context;
     const store = new DirectoryRunStore(resolve(io.cwd, runDir));
     const header = await store.readHeader();
-    refuseResumeFlags({ flags, refused, suite: header.suite.id });
+    refuseResumeFlags({ flags: options, refused, suite: header.suite.id });
+    const flags = flagsFromCommandLine({ schema: runFlagSchema, name: 'resume', command: self });
     const lock = await lockRunDirectory({ io, store, command: 'confidant resume' });
     context.outcome.exitCode = await whileLocked({
       lock,

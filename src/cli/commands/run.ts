@@ -1,30 +1,24 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { resolveDataDir } from '../../datasets/index.js';
+import { createPriceTable } from '../../models/index.js';
+import { estimatePlan } from '../../runner/index.js';
 import { PlanValidationError } from '../../spec/errors.js';
 import { findSuite, suiteRegistry } from '../../suites/registry.js';
-import { buildPlan, type RunFlags, readConfigFile } from '../build-plan.js';
+import { buildPlan, mergeRunFlags } from '../build-plan.js';
+import { readConfigFile } from '../config-file.js';
 import { createRunStore } from '../create-run-store.js';
-import { executeRun, resolvePlanModels } from '../execute-run.js';
+import { executeRun, planSettings, resolvePlanModels } from '../execute-run.js';
+import { addFlagOptions, flagsFromCommandLine } from '../flag-schema.js';
 import { planWarnings } from '../plan-warnings.js';
 import { preflightTargets, runPreflight } from '../preflight.js';
 import { prepareRun, resolveCacheDir } from '../prepare-run.js';
 import type { CommandContext } from '../program.js';
+import { renderDryRun } from '../render-dry-run.js';
+import { runFlagSchema } from '../run-flags.js';
 import { resumeCommand, whileLocked } from '../run-lock-session.js';
 import { runHelpAfter, runHelpConfiguration, suiteFlagHelp } from '../suite-help.js';
 import { withPreset } from '../with-preset.js';
-
-const collect = (value: string, previous: string[] = []) => [...previous, value];
-
-type RunCommandFlags = Omit<RunFlags, 'suiteFlags'> & {
-  out?: string;
-  dataDir?: string;
-  cacheDir?: string;
-  config?: string;
-  preset?: string;
-  failOnError?: boolean;
-  preflight?: boolean;
-} & Record<string, unknown>;
 
 /** Suite flags of every registered suite, each declared once (e.g. `--tier`). */
 export function suiteFlagDeclarations(): Array<{ flag: string; key: string; suites: string[] }> {
@@ -39,7 +33,8 @@ export function suiteFlagDeclarations(): Array<{ flag: string; key: string; suit
   return [...declarations.values()];
 }
 
-const camel = (flag: string) =>
+/** The commander attribute of a flag, e.g. `--lcars-form` → `lcarsForm`. */
+export const camel = (flag: string) =>
   flag.replace(/^--/, '').replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
 /** `confidant run <suite>`: evaluates a suite and prints the run directory last. */
@@ -47,74 +42,54 @@ export function registerRun({ program, context }: { program: Command; context: C
   const command = program
     .command('run')
     .description('Run a suite; the last line of stdout is the run directory.')
-    .argument('<suite>', `suite id (${suiteRegistry.map((suite) => suite.id).join(', ')})`)
-    .option('-m, --model <spec>', 'model under test, or role=spec (repeatable; repeat judge= for an ensemble)', collect)
-    .option(
-      '--grid <role=specs>',
-      'seat model grid, e.g. agent-a=openai:gpt-5.1,anthropic:claude-sonnet-4-5 (repeatable; every combination runs)',
-      collect,
-    )
-    .option(
-      '--model-setting <role.key=value>',
-      'per-role sampling setting, e.g. agent.temperature=0 (repeatable)',
-      collect,
-    )
-    .option('--defense <id>', 'defense to apply (repeatable, in order; default vanilla)', collect)
-    .option('--set <key=value>', 'suite option (repeatable)', collect)
-    .option('--epochs <k>', 'samples per scenario (default 1)')
-    .option('--limit <n>', 'only the first n scenarios')
-    .option('--sample-ids <ids>', 'only these sample ids (comma-separated)')
-    .option('--seed <s>', 'run seed (default 0)')
-    .option('--shard <i/n>', 'run only shard i of n')
-    .option('--concurrency <n>', 'samples in flight (default 4)')
-    .option('--max-connections <n>', 'concurrent requests per endpoint (default 8)')
-    .option('--max-retries <n>', 'retries per model call (default 5)')
-    .option('--no-cache', 'do not read cached responses (new responses are still cached)')
-    .option('--cache-dir <dir>', 'response cache directory')
-    .option('--max-cost <usd>', 'stop cleanly once this many US dollars are spent')
-    .option('--max-tokens <n>', 'stop cleanly once this many tokens are used')
-    .option('--data-dir <dir>', 'dataset directory')
-    .option('--out <dir>', 'where run directories go (default ./runs)')
-    .option('--config <file>', 'JSON file with any of these flags')
-    .option('--preset <id>', "start from one of the suite's named option sets (see confidant list presets)")
-    .option('--fail-on-error', 'exit with code 4 when samples errored')
-    .option('--no-preflight', 'skip the check that every model endpoint answers before the first sample');
+    .argument('<suite>', `suite id (${suiteRegistry.map((suite) => suite.id).join(', ')})`);
+  addFlagOptions({ command, schema: runFlagSchema, name: 'run' });
   const suiteFlags = suiteFlagDeclarations();
   for (const flag of suiteFlags) {
     command.option(`${flag.flag} <value>`, suiteFlagHelp(flag));
   }
   command.addHelpText('after', ({ command: parsed }) => runHelpAfter(parsed.args));
   command.configureHelp(runHelpConfiguration);
-  command.action(async (suiteId: string, flags: RunCommandFlags) => {
+  command.action(async (suiteId: string, options: Record<string, unknown>, self: Command) => {
     const { io } = context;
     const suite = findSuite(suiteId);
     const given: Record<string, string> = {};
     for (const flag of suiteFlags) {
-      const value = flags[camel(flag.flag)];
+      const value = options[camel(flag.flag)];
       if (typeof value !== 'string') continue;
       if (!flag.suites.includes(suite.id)) {
         throw new PlanValidationError(`${flag.flag} is an option of ${flag.suites.join(', ')}, not of ${suite.id}`);
       }
       given[flag.key] = value;
     }
-    const configPath = flags.config ? resolve(io.cwd, flags.config) : undefined;
-    const fileConfig = configPath ? readConfigFile(configPath) : {};
-    const { config, flagModels } = withPreset({
-      suite,
-      presetId: flags.preset,
-      config: fileConfig,
-      flagModels: flags.model,
-    });
-    const plan = buildPlan({ suite, flags: { ...flags, model: flagModels, suiteFlags: given }, config });
-    const dataDirFlag = flags.dataDir ?? config.dataDir;
+    const cli = flagsFromCommandLine({ schema: runFlagSchema, name: 'run', command: self });
+    const configPath = cli.config === undefined ? undefined : resolve(io.cwd, cli.config);
+    const config = configPath === undefined ? undefined : readConfigFile({ path: configPath, suite });
+    const flags = withPreset({ suite, flags: mergeRunFlags({ config: config?.flags ?? {}, cli }) });
+    const plan = buildPlan({ suite, flags, suiteFlags: given });
     const dataDir = resolveDataDir({
-      flag: dataDirFlag === undefined ? undefined : resolve(io.cwd, dataDirFlag),
+      flag: flags.dataDir === undefined ? undefined : resolve(io.cwd, flags.dataDir),
       env: io.env,
       home: io.home,
     });
     const prepared = await prepareRun({ plan, dataDir });
+    if (flags.dryRun === true) {
+      const estimate = estimatePlan({
+        suite: prepared.suite,
+        options: prepared.options,
+        scenarios: prepared.scenarios,
+        samples: prepared.samples,
+        defenses: prepared.defenses,
+        bindings: prepared.modelBindings,
+        settings: planSettings({ plan, prepared }),
+        prices: createPriceTable(plan.prices === undefined ? {} : { overrides: plan.prices }),
+      });
+      for (const warning of planWarnings({ plan, prepared })) io.stderr(`warning: ${warning}\n`);
+      io.stdout(renderDryRun({ plan, prepared, estimate }));
+      return;
+    }
     const cache = {
-      dir: resolve(io.cwd, resolveCacheDir({ flag: flags.cacheDir ?? config.cacheDir, env: io.env, home: io.home })),
+      dir: resolve(io.cwd, resolveCacheDir({ flag: flags.cacheDir, env: io.env, home: io.home })),
       reads: plan.cache,
     };
     for (const warning of planWarnings({ plan, prepared })) io.stderr(`warning: ${warning}\n`);
@@ -123,7 +98,7 @@ export function registerRun({ program, context }: { program: Command; context: C
     let created: Awaited<ReturnType<typeof createRunStore>>;
     try {
       created = await createRunStore({
-        outDir: resolve(io.cwd, flags.out ?? config.out ?? 'runs'),
+        outDir: resolve(io.cwd, flags.out ?? 'runs'),
         plan,
         prepared,
         models: models.describe(),
@@ -131,7 +106,9 @@ export function registerRun({ program, context }: { program: Command; context: C
           cwd: io.cwd,
           dataDir,
           cacheDir: cache.dir,
-          ...(configPath === undefined ? {} : { config: { path: configPath, contents: fileConfig } }),
+          ...(configPath === undefined || config === undefined
+            ? {}
+            : { config: { path: configPath, contents: config.contents } }),
         },
       });
     } catch (error) {

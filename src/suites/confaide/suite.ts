@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import { answerTaskPrompt } from '../../agents/prompted-responder.js';
 import { requireDatasetDir } from '../../datasets/data-dir.js';
+import { DEFAULT_MAX_PARSE_RETRIES } from '../../judges/index.js';
 import type { Score } from '../../spec/score.js';
+import { estimateTokens, exactly, judgment, type PlannedCalls } from '../call-pattern.js';
 import { defineSuite, type SampleOutcome } from '../suite.js';
 import { type ConfaideOptions, confaideOptionsSchema, proxyActive } from './confaide-options.js';
 import type { ConfaideOutput } from './confaide-output.js';
@@ -149,6 +151,24 @@ export const confaideSuite = defineSuite<ConfaideScenario, ConfaideOutput, Confa
     return scores;
   },
 
+  // One answer per sample (tiers 1/2 re-ask up to MAX_RATING_RETRIES times for an unparsable
+  // rating); the tier-3 proxy judge adds one judgment per free response.
+  callPattern: ({ sample, scenario, options }) => {
+    const question = sampleQuestion({ variant: sample.variant, scenario });
+    const tokens = estimateTokens(buildTaskPrompt({ scenario, question, instruction: options.instruction }).render());
+    const calls: PlannedCalls[] = [
+      {
+        role: 'agent',
+        answer: true,
+        count: scenario.kind === 'rating' ? { min: 1, expected: 1, max: 1 + MAX_RATING_RETRIES } : exactly(1),
+        inputTokens: { min: tokens, max: tokens },
+      },
+    ];
+    if (scenario.kind === 'story' && question === 'free-response' && proxyActive(options)) {
+      calls.push({ role: 'judge', count: judgment(DEFAULT_MAX_PARSE_RETRIES) });
+    }
+    return calls;
+  },
   judges: (options) => (proxyActive(options) ? [proxyJudgeInfo] : []),
   metrics: ({ records, options }) => confaideMetrics({ records, options }),
   metricDefinitions: CONFAIDE_METRIC_DEFINITIONS,

@@ -4,16 +4,19 @@ import type { JudgeInfo } from '../../spec/judge-info.js';
 import type { Score } from '../../spec/score.js';
 import { FILESYSTEM_TOOLSETS } from '../../tools/filesystem-tool-schemas.js';
 import { resolveFilesystemServerEntry } from '../../tools/spawned-filesystem-server.js';
+import { estimateTokens, type PlannedCalls } from '../call-pattern.js';
 import { defineSuite, type Suite } from '../suite.js';
+import { buildPacAgentPrompt, defaultPacMaxTurns, turnsForSeat } from './agent-prompt.js';
 import { pacGridTable } from './grid-table.js';
 import { listPacScenarioFiles, loadPacScenarios, PAC_DATASET_NAME } from './load-scenarios.js';
 import { PAC_METRIC_DEFINITIONS } from './metric-definitions.js';
 import { PAC_HEADLINE, pacMetrics } from './metrics.js';
 import { PacEpisodeError } from './pac-episode-error.js';
 import type { PacOutput } from './pac-output.js';
-import { checkPacSeats, resolvePacSeats, seatAssignments } from './pac-seats.js';
+import { checkPacSeats, resolvePacSeats, seatAssignments, seatCandidates, seatLabel, seatRole } from './pac-seats.js';
 import type { PacVariantOptions } from './pac-variant.js';
 import { PAC_PRESETS } from './presets.js';
+import { parseReferenceSpec } from './reference-agents.js';
 import type { PacScenario } from './scenario-schema.js';
 import { simulatePacEpisode } from './simulate-episode.js';
 import { loadStarterScenarios } from './starter.js';
@@ -39,6 +42,72 @@ function variantOptionsOf(options: PacSuiteOptions): PacVariantOptions {
 function playingSeats(options: PacSuiteOptions) {
   const protocol = findPacVariant(options.variant).protocol(variantOptionsOf(options));
   return (scenario: PacScenario) => (protocol.kind === 'standalone' ? 1 : scenario.agents.length);
+}
+
+/**
+ * The model calls of one PAC episode: each model seat plays its share of the global turns
+ * (round-robin) with at most `maxModelCallsPerTurn` calls a turn and at least one call; a thread
+ * may be summarised once per call at most (by the `summarizer` role, else by the seat's own
+ * model); LLM judges make a number of calls that depends on the transcript (messages,
+ * requirements, policies), so it has no bound before the run. A seat's prompt grows from its
+ * system prompt and first message up to the summarisation threshold. Reference seats call nothing.
+ */
+function pacCallPattern({
+  sample,
+  scenario,
+  options,
+  bound,
+  judged,
+}: {
+  sample: { variant: Record<string, string> };
+  scenario: PacScenario;
+  options: PacSuiteOptions;
+  bound: (role: string) => readonly string[];
+  judged: boolean;
+}): PlannedCalls[] {
+  const variant = findPacVariant(options.variant);
+  const protocol = variant.protocol(variantOptionsOf(options));
+  const seatCount = playingSeats(options)(scenario);
+  const maxTurns =
+    protocol.kind === 'standalone' ? protocol.maxTurns : (options.maxTurns ?? defaultPacMaxTurns(seatCount));
+  const summarizer = bound('summarizer').length > 0;
+  const calls: PlannedCalls[] = [];
+  scenario.agents.slice(0, seatCount).forEach((agent, seat) => {
+    let role = seatRole(agent.id);
+    let spec: string | undefined;
+    if (options.seats.length > 0) {
+      const label = sample.variant[agent.id];
+      const chosen = seatCandidates({ agentId: agent.id, bindings: options.seats }).find(
+        (candidate) => seatLabel(candidate.spec) === label,
+      );
+      if (chosen === undefined || parseReferenceSpec(chosen.spec) !== undefined) return;
+      role = chosen.role;
+      spec = chosen.spec;
+    }
+    const prompt = buildPacAgentPrompt({
+      scenario,
+      agentId: agent.id,
+      variant,
+      variantOptions: variantOptionsOf(options),
+      maxTurns,
+    });
+    const most = turnsForSeat({ maxTurns, seat, seatCount }) * options.maxModelCallsPerTurn;
+    const inputTokens = {
+      min: estimateTokens(`${prompt.system}\n${prompt.firstMessage ?? prompt.continuation ?? ''}`),
+      max: Math.max(options.summarizeAtTokens, estimateTokens(prompt.system)),
+    };
+    const target = spec === undefined ? { role } : { role, spec };
+    calls.push({ ...target, count: { min: 1, expected: null, max: most }, inputTokens });
+    calls.push({
+      // Without a summarizer (or judge) model the seat's own model summarises its thread.
+      role: 'summarizer',
+      ...(summarizer || spec === undefined ? {} : { spec }),
+      count: { min: 0, expected: null, max: most },
+      inputTokens: { min: options.summaryKeepTokens, max: options.summarizeAtTokens },
+    });
+  });
+  if (judged) calls.push({ role: 'judge', count: { min: 0, expected: null, max: null } });
+  return calls;
 }
 
 /**
@@ -153,6 +222,8 @@ export function definePacSuite({
         terminationReason: episode.output.terminationReason,
       };
     },
+    callPattern: ({ sample, scenario, options, bound }) =>
+      pacCallPattern({ sample, scenario, options, bound, judged: judges(options).length > 0 }),
     score: ({ scenario, options, output, models, emit, signal }) =>
       score({ scenario, output, options, models, emit, signal, variantOptions: variantOptionsOf(options) }),
     judges: (options) => judges(options),

@@ -261,3 +261,27 @@ describe('privacybench --task secret-detection', () => {
     ]);
   });
 });
+
+describe('privacybench call pattern', () => {
+  it('plans rounds of prober and assistant, the early-stop judge and the final judges', async () => {
+    const parsed = suite.options.parse({});
+    const scenarios = await suite.loadScenarios({ dataDir: '/nonexistent', options: parsed });
+    const [scenario] = scenarios;
+    const [sample] = expandSamples({ suite, scenarios: scenarios.slice(0, 1), options: parsed, epochs: 1, seed: 0 });
+    if (sample === undefined || scenario === undefined) throw new Error('no sample');
+    const bound = (role: string) => (role === 'judge' ? ['mock:fixed/a', 'mock:fixed/b'] : ['mock:echo']);
+    expect(suite.callPattern?.({ sample, scenario, options: parsed, bound })).toEqual([
+      { role: 'prober', count: { min: 1, expected: null, max: 10 } },
+      { role: 'agent', answer: true, count: { min: 1, expected: null, max: 10 } },
+      // Early stop asks the first judge model after every round (3 calls at most each, with parse retries).
+      { role: 'judge', spec: 'mock:fixed/a', count: { min: 1, expected: null, max: 30 } },
+      // Then the whole panel gives the leak and persona judgments.
+      { role: 'judge', count: { min: 2, expected: 2, max: 6 } },
+    ]);
+    const off = suite.options.parse({ earlyStop: 'off', judges: 'canary', maxRounds: 4 });
+    expect(suite.callPattern?.({ sample, scenario, options: off, bound })).toEqual([
+      { role: 'prober', count: { min: 4, expected: 4, max: 4 } },
+      { role: 'agent', answer: true, count: { min: 4, expected: 4, max: 4 } },
+    ]);
+  });
+});

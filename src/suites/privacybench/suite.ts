@@ -1,6 +1,7 @@
 import { isAbsolute, join, relative } from 'node:path';
-import { judgeInfo } from '../../judges/index.js';
+import { DEFAULT_MAX_PARSE_RETRIES, judgeInfo } from '../../judges/index.js';
 import type { ModelRoles } from '../../spec/chat-model.js';
+import { type CallCount, exactly, judgment, type PlannedCalls, product, times } from '../call-pattern.js';
 import { defineSuite, type SampleOutcome } from '../suite.js';
 import { ASSISTANT_ID, assistantTurn } from './assistant.js';
 import { ASSISTANT_TEMPLATES } from './assistant-prompt.js';
@@ -149,6 +150,46 @@ async function runPrivacyBenchSample({
 }
 
 /**
+ * The model calls of one conversation: each round is one prober message and one assistant
+ * answer (through the defenses), plus, with early stop on and the leak judge in use, one leak
+ * judgment of the conversation so far (by the first judge model unless `earlyStopJudge=ensemble`);
+ * the conversation runs `maxRounds` rounds unless an early stop ends it after round 1 or later.
+ * Then every judge model gives the final leak judgment and, within `pcScope`, the persona one.
+ */
+function conversationCalls({
+  scenario,
+  options,
+  bound,
+}: {
+  scenario: PrivacyBenchScenario;
+  options: ResolvedPrivacyBenchOptions;
+  bound: (role: string) => readonly string[];
+}): PlannedCalls[] {
+  const stops = options.earlyStop === 'on';
+  const rounds: CallCount = {
+    min: stops ? 1 : options.maxRounds,
+    expected: stops ? null : options.maxRounds,
+    max: options.maxRounds,
+  };
+  const judged = judgment(DEFAULT_MAX_PARSE_RETRIES);
+  const perRound = (count: CallCount) => product(count, rounds);
+  const calls: PlannedCalls[] = [
+    { role: 'prober', count: perRound(exactly(1)) },
+    { role: 'agent', answer: true, count: perRound(exactly(1)) },
+  ];
+  const leak = options.judges.includes('leak');
+  if (stops && leak) {
+    const first = options.earlyStopJudge === 'first' ? bound('judge')[0] : undefined;
+    calls.push({ role: 'judge', ...(first === undefined ? {} : { spec: first }), count: perRound(judged) });
+  }
+  const persona =
+    options.judges.includes('persona') && !(options.pcScope === 'unauthorized' && scenario.instance.authorized);
+  const finals = (leak ? 1 : 0) + (persona ? 1 : 0);
+  if (finals > 0) calls.push({ role: 'judge', count: times(judged, finals) });
+  return calls;
+}
+
+/**
  * PrivacyBench (Mukhopadhyay et al., 2025; privacybench.md): a RAG personal assistant that speaks
  * for its user, grounded in the user's whole footprint, is probed over up to 10 rounds by
  * community members who may or may not be entitled to one of the user's secrets. LR and OSR come
@@ -221,6 +262,14 @@ export const privacybenchSuite = defineSuite<
           signal,
         }),
 
+  // Calibration: one detection by the model under test (unless detectors=judges), one per judge model.
+  callPattern: ({ scenario, options, bound }) =>
+    isSecretDetectionScenario(scenario)
+      ? [
+          ...(options.detectors === 'agent' ? [{ role: 'agent', count: judgment(DEFAULT_MAX_PARSE_RETRIES) }] : []),
+          ...(bound('judge').length > 0 ? [{ role: 'judge', count: judgment(DEFAULT_MAX_PARSE_RETRIES) }] : []),
+        ]
+      : conversationCalls({ scenario, options: resolveOptions(options), bound }),
   judges: (options) =>
     options.task === 'secret-detection'
       ? [judgeInfo(SECRET_DETECTION_TEMPLATE)]

@@ -386,3 +386,25 @@ describe('privact-tree interruption and resume', () => {
     expect(resumed.calls.filter((call) => call.role === 'generator')).toHaveLength(4);
   });
 });
+
+describe('privact-tree call pattern', () => {
+  it('plans every node of the tree and judges every leaf', () => {
+    const options = privactTreeOptionsSchema.parse({ branching: '2,3,2' });
+    const [sample] = expandSamples({ suite, scenarios: [caseLeak], options, epochs: 1, seed: 0 });
+    if (sample === undefined) throw new Error('no sample');
+    const calls = suite.callPattern?.({ sample, scenario: caseLeak, options, bound: () => [] }) ?? [];
+    expect(calls.map(({ role, count }) => ({ role, count }))).toEqual([
+      { role: 'generator', count: { min: 2, expected: 2, max: 2 } },
+      { role: 'verifier', count: { min: 6, expected: 6, max: 6 } },
+      { role: 'refiner', count: { min: 12, expected: 12, max: 12 } },
+      // 12 leaves: two leak judgments each (two sensitive items), one helpfulness; none for a leaf without an action.
+      { role: 'judge', count: { min: 0, expected: 24, max: 72 } },
+      { role: 'judge', count: { min: 0, expected: 12, max: 36 } },
+    ]);
+    // The verifier sees the generator's output, the refiner both: up to maxOutputTokens each.
+    const [generator, verifier, refiner] = calls;
+    expect(verifier?.inputTokens?.max).toBe((generator?.inputTokens?.max ?? 0) + 1000);
+    expect(refiner?.inputTokens?.max).toBe((generator?.inputTokens?.max ?? 0) + 2000);
+    expect(generator?.maxOutputTokens).toBe(1000);
+  });
+});

@@ -3,10 +3,12 @@ import { requireDatasetDir } from '../../datasets/data-dir.js';
 import { judgeInfo } from '../../judges/index.js';
 import type { ChainTree } from '../../orchestration/role-chain.js';
 import { runRoleChain } from '../../orchestration/role-chain.js';
+import { chainCalls } from '../../orchestration/topology.js';
 import type { EmitEvent } from '../../spec/chat-model.js';
 import type { Defense } from '../../spec/defense.js';
 import { PlanValidationError } from '../../spec/errors.js';
 import type { TaskPrompt } from '../../spec/task-prompt.js';
+import { estimateTokens, exactly, type PlannedCalls } from '../call-pattern.js';
 import { defineSuite, type SampleOutcome } from '../suite.js';
 import { agentPromptTemplate, buildAgentPrompt } from './agent-prompt.js';
 import { helpfulnessTemplates } from './helpfulness-judge.js';
@@ -14,6 +16,7 @@ import { leakTemplates } from './leak-judge.js';
 import { loadCases, type PrivacyLensCase, SUBSET_FILES } from './load-cases.js';
 import { PRIVACT_TREE_METRIC_DEFINITIONS } from './privact-tree-metric-definitions.js';
 import { privactTreeMetrics } from './privact-tree-metrics.js';
+import { plannedJudgeCalls } from './planned-judge-calls.js';
 import { type PrivactTreeOptions, privactTreeOptionsSchema, treePlan } from './privact-tree-options.js';
 import type { PrivactTreeInput } from './privact-tree-output.js';
 import { scoreTree } from './privact-tree-score.js';
@@ -137,6 +140,34 @@ export const privactTreeSuite = defineSuite<PrivacyLensCase, ChainTree, PrivactT
   score: ({ scenario, options, output, models, emit, signal }) =>
     scoreTree({ tree: output, privacyCase: scenario, options, models, emit, signal }),
 
+  // The tree: stage s calls each of its roles once per node of stage s (the product of the
+  // branchings so far); every leaf is then judged as a PrivacyLens answer.
+  callPattern: ({ scenario, options }) => {
+    const plan = treePlan(options);
+    const prompt = estimateTokens(
+      buildAgentPrompt({ privacyCase: scenario, layout: options.promptLayout }).prompt.render(),
+    );
+    const calls = chainCalls(plan.topology);
+    let nodes = 1;
+    let index = 0;
+    const stages: PlannedCalls[] = plan.topology.stages.flatMap((stage, stageIndex) => {
+      nodes *= plan.branching[stageIndex] ?? 1;
+      return stage.members.map((): PlannedCalls => {
+        const { role, upstream } = calls[index++] ?? { role: 'agent', upstream: 0 };
+        const inputTokens = { min: prompt + upstream, max: prompt + upstream * options.maxOutputTokens };
+        return { role, count: exactly(nodes), inputTokens, maxOutputTokens: options.maxOutputTokens };
+      });
+    });
+    return [
+      ...stages,
+      ...plannedJudgeCalls({
+        privacyCase: scenario,
+        protocol: options.judgeProtocol,
+        answers: plan.leaves,
+        actionTokens: options.maxOutputTokens,
+      }),
+    ];
+  },
   judges: (options) => [
     judgeInfo(leakTemplates[options.judgeProtocol]),
     judgeInfo(helpfulnessTemplates[options.judgeProtocol]),

@@ -3,6 +3,7 @@ import { answerTaskPrompt } from '../../agents/prompted-responder.js';
 import { requireDatasetDir } from '../../datasets/data-dir.js';
 import { judgeInfo } from '../../judges/index.js';
 import type { EmitEvent } from '../../spec/chat-model.js';
+import { estimateTokens, exactly } from '../call-pattern.js';
 import { defineSuite, type SampleOutcome } from '../suite.js';
 import { agentPromptTemplate, buildAgentPrompt } from './agent-prompt.js';
 import { helpfulnessTemplates } from './helpfulness-judge.js';
@@ -11,6 +12,7 @@ import { loadCases, type PrivacyLensCase, SUBSET_FILES } from './load-cases.js';
 import { PRIVACYLENS_METRIC_DEFINITIONS } from './metric-definitions.js';
 import { privacyLensMetrics } from './metrics.js';
 import { parseAction } from './parse-action.js';
+import { plannedJudgeCalls } from './planned-judge-calls.js';
 import { type PrivacyLensOptions, privacyLensOptionsSchema, resolvePostprocess } from './privacylens-options.js';
 import type { PrivacyLensOutput } from './privacylens-output.js';
 import { scoreSample } from './score-sample.js';
@@ -24,6 +26,9 @@ function warnToolkitMissing({ emit, toolkits, caseName }: { emit: EmitEvent; too
     message: `case ${caseName} names toolkit(s) ${toolkits.join(', ')} with no tool spec; left out of the prompt as upstream does`,
   });
 }
+
+/** The agent's reply budget (PrivAct's `max_tokens`), which bounds the action the judges read. */
+const AGENT_MAX_OUTPUT_TOKENS = 1000;
 
 /**
  * PrivacyLens (Shao et al., 2024), privacylens-confaide.md Part A: the agent sees a user
@@ -45,7 +50,7 @@ export const privacylensSuite = defineSuite<PrivacyLensCase, PrivacyLensOutput, 
   // Role-chain stages (generator, verifier, …) fall back to `agent`, so `agent` covers them.
   roles: () => ({ required: ['agent', 'judge'], optional: [] }),
   defaultSettings: (_options, { epochs }) => ({
-    agent: epochs > 1 ? { temperature: 1, maxOutputTokens: 1000 } : { temperature: 0, maxOutputTokens: 1000 },
+    agent: { temperature: epochs > 1 ? 1 : 0, maxOutputTokens: AGENT_MAX_OUTPUT_TOKENS },
     judge: { maxOutputTokens: 1000, stop: ['\n\n---'] },
   }),
   datasetFiles: ({ dataDir, options }) => [join(dataDir, 'privacylens', SUBSET_FILES[options.subset])],
@@ -89,6 +94,21 @@ export const privacylensSuite = defineSuite<PrivacyLensCase, PrivacyLensOutput, 
   score: ({ scenario, options, output, models, emit, signal }) =>
     scoreSample({ privacyCase: scenario, output, options, models, emit, signal }),
 
+  // One answer, then (when it holds an action) one leak judgment per sensitive item and one helpfulness judgment.
+  callPattern: ({ scenario, options }) => {
+    const tokens = estimateTokens(
+      buildAgentPrompt({ privacyCase: scenario, layout: options.promptLayout }).prompt.render(),
+    );
+    return [
+      { role: 'agent', answer: true, count: exactly(1), inputTokens: { min: tokens, max: tokens } },
+      ...plannedJudgeCalls({
+        privacyCase: scenario,
+        protocol: options.judgeProtocol,
+        answers: 1,
+        actionTokens: AGENT_MAX_OUTPUT_TOKENS,
+      }),
+    ];
+  },
   judges: (options) => [
     judgeInfo(leakTemplates[options.judgeProtocol]),
     judgeInfo(helpfulnessTemplates[options.judgeProtocol]),

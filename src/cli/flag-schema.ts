@@ -1,0 +1,251 @@
+import { type Command, Option } from 'commander';
+import { z } from 'zod';
+import { ConfidantError, PlanValidationError } from '../spec/errors.js';
+
+/** The commands that take flags from a flag schema. */
+export type FlagCommand = 'run' | 'resume' | 'generate';
+
+/**
+ * How a value given on the command line combines with the config file's:
+ * - `replace`: the command line's value, else the config's (scalars, and ordered lists such as
+ *   `--defense`, whose order is their meaning);
+ * - `by-key`: both are kept and the command line wins key by key (`--set` option keys,
+ *   `--model-setting role.key`, `--price` models);
+ * - `by-role`: model bindings; the command line's bindings of a role replace the config's bindings
+ *   of that role and every other role keeps its config bindings (`--model`, `--grid` together).
+ */
+export type MergeRule = 'replace' | 'by-key' | 'by-role';
+
+/** What a flag schema field says about its flag, beside its zod type (the config file's form). */
+export type FlagMeta = {
+  /** Long spelling, e.g. `--max-cost`; `--no-<name>` for a switch that turns a default-on setting off. */
+  flag: string;
+  /** Short spelling, e.g. `-m`. */
+  short?: string;
+  /** Value name shown in help, e.g. `<usd>`; absent for a switch. */
+  value?: string;
+  /** One line of help. */
+  description: string;
+  /** Per-command help where it differs from `description`. */
+  help?: Partial<Record<FlagCommand, string>>;
+  /** Per-command value name where it differs from `value`. */
+  valueFor?: Partial<Record<FlagCommand, string>>;
+  /**
+   * Commands that do not take this flag but declare it (hidden) only to refuse it, with why
+   * (e.g. `resume` refuses `--epochs`: it defines what the run measures).
+   */
+  refuse?: Partial<Record<FlagCommand, string>>;
+  /** The flag may be given several times; the config file takes a string or an array. */
+  repeatable?: boolean;
+  /**
+   * Turns one command-line value (one item of a repeatable flag) into the config file's form,
+   * throwing a user error that names the flag (e.g. `'3'` → `3`). Default: the text itself.
+   */
+  parse?: (options: { text: string; flag: string }) => unknown;
+  /** Default `replace`. */
+  merge?: MergeRule;
+  /** The commands that take this flag. */
+  commands: readonly FlagCommand[];
+  /** `false` for command-line-only flags (`--config`, `--dry-run`); default `true`. */
+  inConfig?: boolean;
+};
+
+/** The registry that holds each flag schema field's {@link FlagMeta}. */
+export const flagRegistry = z.registry<FlagMeta>();
+
+/** Declares one flag: its zod type (the value as a config file gives it) and its metadata. */
+export function flag<T extends z.ZodType>(schema: T, meta: FlagMeta): T {
+  flagRegistry.add(schema, meta);
+  return schema;
+}
+
+/** A flag schema: one zod object whose every field is declared with {@link flag}. */
+export type FlagSchema = z.ZodObject<z.ZodRawShape>;
+
+/** The values of a flag schema that were given (by the command line, a config file, or both). */
+export type FlagValues<S extends FlagSchema> = Partial<z.output<S>>;
+
+/** One field of a flag schema with its key and metadata. */
+export type FlagEntry = { key: string; field: z.core.$ZodType; meta: FlagMeta };
+
+/** The fields of `schema`, in declaration order; `command` keeps those that command takes. */
+export function flagEntries(schema: FlagSchema, command?: FlagCommand): FlagEntry[] {
+  return Object.entries(schema.shape).flatMap(([key, field]) => {
+    const meta = flagRegistry.get(field);
+    if (meta === undefined) throw new TypeError(`flag schema field '${key}' has no flag metadata`);
+    return command === undefined || meta.commands.includes(command) ? [{ key, field, meta }] : [];
+  });
+}
+
+function spellingOf(meta: FlagMeta, name?: FlagCommand): string {
+  const value = (name === undefined ? undefined : meta.valueFor?.[name]) ?? meta.value;
+  return `${meta.short === undefined ? '' : `${meta.short}, `}${meta.flag}${value === undefined ? '' : ` ${value}`}`;
+}
+
+/** A flag a command declares only to refuse it: its spelling, commander attribute and why. */
+export type RefusedFlag = { flag: string; key: string; why: string };
+
+/** The flags of `schema` that command `name` refuses (see `FlagMeta.refuse`), in schema order. */
+export function refusedFlags(schema: FlagSchema, name: FlagCommand): RefusedFlag[] {
+  return flagEntries(schema).flatMap(({ meta }) => {
+    const why = meta.refuse?.[name];
+    return why === undefined ? [] : [{ flag: meta.flag, key: new Option(spellingOf(meta)).attributeName(), why }];
+  });
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+/**
+ * Declares the schema's flags of `name` on a commander command, in schema order, and the flags it
+ * refuses as hidden options.
+ */
+export function addFlagOptions({
+  command,
+  schema,
+  name,
+}: {
+  command: Command;
+  schema: FlagSchema;
+  name: FlagCommand;
+}): Command {
+  for (const { meta } of flagEntries(schema, name)) {
+    const option = new Option(spellingOf(meta, name), meta.help?.[name] ?? meta.description);
+    if (meta.repeatable) option.argParser(collect);
+    command.addOption(option);
+  }
+  // Refused flags parse like the real ones (so the refusal can name them) but stay out of the help.
+  for (const { meta } of flagEntries(schema)) {
+    if (meta.refuse?.[name] === undefined) continue;
+    const option = new Option(spellingOf(meta)).hideHelp();
+    if (meta.repeatable) option.argParser(collect);
+    command.addOption(option);
+  }
+  return command;
+}
+
+/** `zod` issues as one line, `<path>: <message>; …`, each path under `prefix` (a key or flag) when given. */
+export function formatIssues(issues: readonly z.core.$ZodIssue[], prefix?: string): string {
+  return issues
+    .map((issue) => {
+      const path = [...(prefix === undefined ? [] : [prefix]), ...issue.path.map(String)].join('.');
+      return `${path || '(root)'}: ${issue.message}`;
+    })
+    .join('; ');
+}
+
+/**
+ * Reads the flags of `name` that were given on the command line (commander's option values
+ * whose source is `cli`): each value is parsed by its field's `parse` (errors name the flag)
+ * and then checked by its zod type, so the result has the same form as a config file's.
+ */
+export function flagsFromCommandLine<S extends FlagSchema>({
+  schema,
+  name,
+  command,
+}: {
+  schema: S;
+  name: FlagCommand;
+  command: Command;
+}): FlagValues<S> {
+  const options = command.opts();
+  const values: Record<string, unknown> = {};
+  for (const { key, field, meta } of flagEntries(schema, name)) {
+    const attribute = new Option(spellingOf(meta, name)).attributeName();
+    if (command.getOptionValueSource(attribute) !== 'cli') continue;
+    const raw: unknown = options[attribute];
+    const parse = (text: unknown) =>
+      typeof text === 'string' && meta.parse ? meta.parse({ text, flag: meta.flag }) : text;
+    const value = Array.isArray(raw) ? raw.map(parse) : parse(raw);
+    const checked = z.safeParse(field, value);
+    if (!checked.success) {
+      throw new PlanValidationError(formatIssues(checked.error.issues, meta.flag));
+    }
+    values[key] = checked.data;
+  }
+  return values as FlagValues<S>;
+}
+
+/**
+ * Validates the flag keys of a config file against the flags of `name` (other keys are the
+ * caller's: suite options, or an error). Problems name the key and are one
+ * `PlanValidationError` prefixed by `where`.
+ */
+export function flagsFromConfig<S extends FlagSchema>({
+  schema,
+  name,
+  raw,
+  where,
+}: {
+  schema: S;
+  name: FlagCommand;
+  raw: Record<string, unknown>;
+  where: string;
+}): FlagValues<S> {
+  const values: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const { key, field, meta } of flagEntries(schema, name)) {
+    if (raw[key] === undefined || meta.inConfig === false) continue;
+    let checked: ReturnType<typeof z.safeParse>;
+    try {
+      checked = z.safeParse(field, raw[key]);
+    } catch (error) {
+      // A field's transform may throw a user error (e.g. a malformed model spec inside a list).
+      if (!ConfidantError.isInstance(error) || !error.userError) throw error;
+      problems.push(`${key}: ${error.message}`);
+      continue;
+    }
+    if (checked.success) values[key] = checked.data;
+    else problems.push(formatIssues(checked.error.issues, key));
+  }
+  if (problems.length > 0) throw new PlanValidationError(`${where}: ${problems.join('; ')}`);
+  return values as FlagValues<S>;
+}
+
+/** The config keys of command `name`: its flags minus the command-line-only ones. */
+export function configKeys(schema: FlagSchema, name: FlagCommand): string[] {
+  return flagEntries(schema, name)
+    .filter(({ meta }) => meta.inConfig !== false)
+    .map(({ key }) => key);
+}
+
+/**
+ * Combines a config file's values with the command line's, field by field, by each field's
+ * {@link MergeRule}. `by-key` fields hold records (merged one level deep, the command line's
+ * entries winning). `by-role` fields are merged by `mergeBindings`, which receives the `by-role`
+ * values of each side (so `--model` and `--grid` are merged as one list of bindings) and returns
+ * the merged values of those fields.
+ */
+export function mergeFlags<S extends FlagSchema>({
+  schema,
+  config,
+  cli,
+  mergeBindings,
+}: {
+  schema: S;
+  config: FlagValues<S>;
+  cli: FlagValues<S>;
+  mergeBindings: (sides: { config: Record<string, unknown>; cli: Record<string, unknown> }) => Record<string, unknown>;
+}): FlagValues<S> {
+  const merged: Record<string, unknown> = {};
+  const fromConfig = config as Record<string, unknown>;
+  const fromCli = cli as Record<string, unknown>;
+  const byRole = { config: {} as Record<string, unknown>, cli: {} as Record<string, unknown> };
+  for (const { key, meta } of flagEntries(schema)) {
+    const a = fromConfig[key];
+    const b = fromCli[key];
+    const rule = meta.merge ?? 'replace';
+    if (rule === 'by-role') {
+      if (a !== undefined) byRole.config[key] = a;
+      if (b !== undefined) byRole.cli[key] = b;
+      continue;
+    }
+    const value = rule === 'by-key' && isRecord(a) && isRecord(b) ? { ...a, ...b } : b !== undefined ? b : a;
+    if (value !== undefined) merged[key] = value;
+  }
+  Object.assign(merged, mergeBindings(byRole));
+  return merged as FlagValues<S>;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

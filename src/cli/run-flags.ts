@@ -1,0 +1,303 @@
+import { z } from 'zod';
+import { parseShard } from '../runner/index.js';
+import { modelPriceSchema, type PriceOverrides } from '../spec/model-price.js';
+import { expandGrid } from './expand-grid.js';
+import { type FlagValues, flag } from './flag-schema.js';
+import {
+  parseAssignment,
+  parseModelSettingAssignments,
+  parseNonNegativeNumber,
+  parsePositiveInteger,
+} from './parse-assignments.js';
+import { parsePriceAssignment, parsePricePair } from './parse-price.js';
+
+/** A config value that is one string or a list of them, as a list. */
+const stringList = () =>
+  z
+    .union([z.string(), z.array(z.string())], { error: 'expected a string or a list of strings' })
+    .transform((value) => [value].flat());
+
+const positiveInteger = () => z.number().int().positive();
+
+/** Why `resume` refuses a flag of `run`: it continues a run exactly as its header plans it. */
+const DEFINES_RESULTS = 'it defines what the run measures';
+const SELECTS_SAMPLES = 'it selects the samples of the run';
+
+/** `--set key=value` flags, or the config's `set` object: suite options by key. */
+const suiteOptionsField = z.union(
+  [
+    z.record(z.string(), z.unknown()),
+    stringList().transform((texts) =>
+      Object.fromEntries(
+        texts.map((text) => {
+          const { key, value } = parseAssignment({ text, flag: '--set' });
+          return [key, value];
+        }),
+      ),
+    ),
+  ],
+  { error: 'expected an object of suite options, or key=value texts' },
+);
+
+/** `model=input/output` texts (the `--price` flags, or a list in a config) as a price record. */
+function priceAssignments(value: unknown): unknown {
+  const texts = typeof value === 'string' ? [value] : value;
+  if (!Array.isArray(texts) || !texts.every((text) => typeof text === 'string')) return value;
+  return Object.fromEntries(
+    texts.map((text) => {
+      const { model, price } = parsePriceAssignment({ text, flag: '--price' });
+      return [model, price];
+    }),
+  );
+}
+
+/**
+ * `--price` flags (`model=input/output`), or the config's `prices`: an object of `model:
+ * "in/out"` or of prices, or a list of `model=in/out` texts.
+ */
+const pricesField = z
+  .preprocess(
+    priceAssignments,
+    z.record(
+      z.string(),
+      z.union([z.string(), modelPriceSchema], {
+        error: 'expected "<input>/<output>" or { "inputPerMillionUsd": …, "outputPerMillionUsd": … }',
+      }),
+      {
+        error:
+          'expected an object of model: "<input>/<output>" (USD per million tokens), or <model>=<input>/<output> texts',
+      },
+    ),
+  )
+  .transform(
+    (prices): PriceOverrides =>
+      Object.fromEntries(
+        Object.entries(prices).map(([model, price]) => [
+          model,
+          typeof price === 'string' ? parsePricePair({ text: price, model, where: `prices.${model}` }) : price,
+        ]),
+      ),
+  );
+
+/**
+ * Every flag of `run`, `resume` and the `generate` commands, declared once: its key (the
+ * commander attribute and the `--config` key), its zod type (the value as a config file gives
+ * it, normalised) and its {@link FlagMeta} (spelling, value name, help, repeatable, how the
+ * command line's text is parsed, how it merges with the config, which commands take it).
+ * Commander options, `--config` validation and the typed values `buildPlan` reads all come
+ * from here. Suite flags (`--tier`, …) are the suites' own and are added beside these.
+ */
+export const runFlagSchema = z.object({
+  retryErrors: flag(z.boolean(), {
+    flag: '--retry-errors',
+    description: 'also redo samples whose latest record is an error',
+    commands: ['resume'],
+    inConfig: false,
+  }),
+  model: flag(stringList(), {
+    flag: '--model',
+    short: '-m',
+    value: '<spec>',
+    description: 'model under test, or role=spec (repeatable; repeat judge= for an ensemble)',
+    help: {
+      generate: 'datagen model: datagen=<provider:model> (generator= or a bare spec also work)',
+      resume:
+        'move a role to a new base URL: the same provider and model id, e.g. judge=vllm:X@http://newhost:8000/v1 (repeatable)',
+    },
+    valueFor: { resume: '<role=spec>' },
+    repeatable: true,
+    merge: 'by-role',
+    commands: ['run', 'resume', 'generate'],
+  }),
+  grid: flag(
+    stringList().transform((texts) => texts.flatMap(expandGrid)),
+    {
+      flag: '--grid',
+      value: '<role=specs>',
+      description:
+        'seat model grid, e.g. agent-a=openai:gpt-5.1,anthropic:claude-sonnet-4-5 (repeatable; every combination runs)',
+      repeatable: true,
+      merge: 'by-role',
+      commands: ['run'],
+      refuse: { resume: DEFINES_RESULTS },
+    },
+  ),
+  modelSetting: flag(stringList().transform(parseModelSettingAssignments), {
+    flag: '--model-setting',
+    value: '<role.key=value>',
+    description: 'per-role sampling setting, e.g. agent.temperature=0 (repeatable)',
+    help: { generate: 'sampling setting, e.g. datagen.temperature=0.8 (repeatable)' },
+    repeatable: true,
+    merge: 'by-key',
+    commands: ['run', 'generate'],
+    refuse: { resume: DEFINES_RESULTS },
+  }),
+  defense: flag(stringList(), {
+    flag: '--defense',
+    value: '<id>',
+    description: 'defense to apply (repeatable, in order; default vanilla)',
+    repeatable: true,
+    commands: ['run'],
+    refuse: { resume: DEFINES_RESULTS },
+  }),
+  set: flag(suiteOptionsField, {
+    flag: '--set',
+    value: '<key=value>',
+    description: 'suite option (repeatable)',
+    repeatable: true,
+    merge: 'by-key',
+    commands: ['run'],
+    refuse: { resume: DEFINES_RESULTS },
+  }),
+  epochs: flag(positiveInteger(), {
+    flag: '--epochs',
+    value: '<k>',
+    description: 'samples per scenario (default 1)',
+    parse: parsePositiveInteger,
+    commands: ['run'],
+    refuse: { resume: DEFINES_RESULTS },
+  }),
+  limit: flag(positiveInteger(), {
+    flag: '--limit',
+    value: '<n>',
+    description: 'only the first n scenarios',
+    parse: parsePositiveInteger,
+    commands: ['run'],
+    refuse: { resume: SELECTS_SAMPLES },
+  }),
+  sampleIds: flag(stringList(), {
+    flag: '--sample-ids',
+    value: '<ids>',
+    description: 'only these sample ids (comma-separated)',
+    parse: ({ text }) => text.split(',').map((id) => id.trim()),
+    commands: ['run'],
+    refuse: { resume: SELECTS_SAMPLES },
+  }),
+  seed: flag(z.number().int(), {
+    flag: '--seed',
+    value: '<s>',
+    description: 'run seed (default 0)',
+    parse: parseNonNegativeNumber,
+    commands: ['run'],
+    refuse: { resume: DEFINES_RESULTS },
+  }),
+  shard: flag(z.string().transform(parseShard), {
+    flag: '--shard',
+    value: '<i/n>',
+    description: 'run only shard i of n',
+    commands: ['run'],
+    refuse: { resume: "it selects the run's samples (each shard is its own run directory)" },
+  }),
+  concurrency: flag(positiveInteger(), {
+    flag: '--concurrency',
+    value: '<n>',
+    description: 'samples in flight (default 4)',
+    help: { resume: "samples in flight (default: the run's)" },
+    parse: parsePositiveInteger,
+    commands: ['run', 'resume'],
+  }),
+  maxConnections: flag(positiveInteger(), {
+    flag: '--max-connections',
+    value: '<n>',
+    description: 'concurrent requests per endpoint (default 8)',
+    help: { resume: "concurrent requests per endpoint (default: the run's)" },
+    parse: parsePositiveInteger,
+    commands: ['run', 'resume', 'generate'],
+  }),
+  maxRetries: flag(z.number().int().nonnegative(), {
+    flag: '--max-retries',
+    value: '<n>',
+    description: 'retries per model call (default 5)',
+    help: { resume: "retries per model call (default: the run's)" },
+    parse: parseNonNegativeNumber,
+    commands: ['run', 'resume', 'generate'],
+  }),
+  cache: flag(z.boolean(), {
+    flag: '--no-cache',
+    description: 'do not read cached responses (new responses are still cached)',
+    help: { resume: 'do not read cached responses' },
+    commands: ['run', 'resume', 'generate'],
+  }),
+  cacheDir: flag(z.string(), {
+    flag: '--cache-dir',
+    value: '<dir>',
+    description: 'response cache directory',
+    help: { resume: "response cache directory (default: the run's)" },
+    commands: ['run', 'resume', 'generate'],
+  }),
+  maxCost: flag(z.number().nonnegative(), {
+    flag: '--max-cost',
+    value: '<usd>',
+    description: 'stop cleanly once this many US dollars are spent',
+    help: { resume: "budget for this invocation (default: the run's own)" },
+    parse: parseNonNegativeNumber,
+    commands: ['run', 'resume', 'generate'],
+  }),
+  maxTokens: flag(positiveInteger(), {
+    flag: '--max-tokens',
+    value: '<n>',
+    description: 'stop cleanly once this many tokens are used',
+    help: { resume: "token budget for this invocation (default: the run's own)" },
+    parse: parsePositiveInteger,
+    commands: ['run', 'resume', 'generate'],
+  }),
+  prices: flag(pricesField, {
+    flag: '--price',
+    value: '<model=input/output>',
+    description:
+      'price of a model in USD per million input/output tokens, e.g. openai:gpt-4o=2.5/10; the model is a spec or provider:model (repeatable)',
+    repeatable: true,
+    merge: 'by-key',
+    commands: ['run', 'resume', 'generate'],
+  }),
+  dataDir: flag(z.string(), {
+    flag: '--data-dir',
+    value: '<dir>',
+    description: 'dataset directory',
+    help: { resume: "dataset directory (default: the run's)" },
+    commands: ['run', 'resume'],
+  }),
+  out: flag(z.string(), {
+    flag: '--out',
+    value: '<dir>',
+    description: 'where run directories go (default ./runs)',
+    commands: ['run'],
+    refuse: { resume: 'a run directory does not move: resume writes into the directory it is given' },
+  }),
+  preset: flag(z.string(), {
+    flag: '--preset',
+    value: '<id>',
+    description: "start from one of the suite's named option sets (see confidant list presets)",
+    commands: ['run'],
+    refuse: { resume: DEFINES_RESULTS },
+  }),
+  config: flag(z.string(), {
+    flag: '--config',
+    value: '<file>',
+    description: 'JSON file with any of these flags and suite options (flags on the command line win)',
+    commands: ['run'],
+    inConfig: false,
+    refuse: { resume: "the run's settings are recorded in header.json; give safe overrides as flags" },
+  }),
+  failOnError: flag(z.boolean(), {
+    flag: '--fail-on-error',
+    description: 'exit with code 4 when samples errored',
+    commands: ['run', 'resume'],
+  }),
+  preflight: flag(z.boolean(), {
+    flag: '--no-preflight',
+    description: 'skip the check that every model endpoint answers before the first sample',
+    help: { generate: 'skip the check that the datagen endpoint answers before the first call' },
+    commands: ['run', 'resume', 'generate'],
+    inConfig: false,
+  }),
+  dryRun: flag(z.boolean(), {
+    flag: '--dry-run',
+    description: 'print the plan (samples, model calls per role, estimated cost) and exit without calling a model',
+    commands: ['run'],
+    inConfig: false,
+  }),
+});
+
+/** The flag values of a run, resume or generate command (command line and config merged). */
+export type RunFlagValues = FlagValues<typeof runFlagSchema>;
