@@ -116,6 +116,7 @@ describe('refuseResumeFlags', () => {
       '--seed',
       '--shard',
       '--out',
+      '--preset',
       '--config',
     ]);
   });
