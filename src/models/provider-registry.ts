@@ -17,6 +17,8 @@ export type ProviderCreateOptions = {
   fetch?: typeof fetch;
   /** Client-side timeout per request. */
   timeoutMs?: number;
+  /** The environment the CLI passed in, for providers with settings of their own (llamacpp). */
+  env?: Record<string, string | undefined>;
 };
 
 /**

@@ -99,6 +99,7 @@ export async function resolveChatModel(options: ResolveChatModelOptions): Promis
       ...(apiKey === undefined ? {} : { apiKey }),
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      env: options.env,
     });
   const endpoints = urls.map(redactEndpoint);
   if (urls.length <= 1) {
