@@ -8,7 +8,7 @@ import type {
   LlamaContext as RealContext,
   LlamaModel as RealModel,
 } from 'node-llama-cpp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   type GgufInsightsInstance,
   importLlamaCpp,
@@ -21,27 +21,25 @@ import {
   type LlamaSequence,
 } from './llamacpp-api.js';
 
-// Compile-time checks: each real node-llama-cpp type must have the members the adapter reads
-// with the types it expects. If the package changes them, `tsc` fails on these lines.
-type Fits<Real extends Local, Local> = Real;
-export type RealTypesFitLocalOnes = [
-  Fits<Llama, LlamaInstance>,
-  Fits<RealModel, LlamaModel>,
-  Fits<RealContext, LlamaContext>,
-  Fits<LlamaContextSequence, LlamaSequence>,
-  // Tool parameters are JSON schemas to us and GBNF-able schemas to node-llama-cpp, and grammars
-  // are opaque here, so those inputs are not compared; the other options we pass must fit.
-  Fits<Omit<LlamaGenerateOptions, 'grammar' | 'functions'>, LLamaChatGenerateResponseOptions<undefined>>,
-  Fits<Awaited<ReturnType<LlamaChat['generateResponse']>>, LlamaChatResponse>,
-  Fits<
-    ReturnType<LlamaChat['chatWrapper']['generateContextState']>,
-    ReturnType<LlamaChatWrapper['generateContextState']>
-  >,
-  Fits<RealChatResponse, LlamaChatResponse>,
-  Fits<GgufInsights, GgufInsightsInstance>,
-];
-
 describe('the local typing of node-llama-cpp', () => {
+  it('fits the real package: each real type has the members the adapter reads, as tsc checks', () => {
+    expectTypeOf<Llama>().toExtend<LlamaInstance>();
+    expectTypeOf<RealModel>().toExtend<LlamaModel>();
+    expectTypeOf<RealContext>().toExtend<LlamaContext>();
+    expectTypeOf<LlamaContextSequence>().toExtend<LlamaSequence>();
+    expectTypeOf<RealChatResponse>().toExtend<LlamaChatResponse>();
+    expectTypeOf<Awaited<ReturnType<LlamaChat['generateResponse']>>>().toExtend<LlamaChatResponse>();
+    expectTypeOf<GgufInsights>().toExtend<GgufInsightsInstance>();
+    expectTypeOf<ReturnType<LlamaChat['chatWrapper']['generateContextState']>>().toExtend<
+      ReturnType<LlamaChatWrapper['generateContextState']>
+    >();
+    // Tool parameters are JSON schemas to us and GBNF-able schemas to node-llama-cpp, and grammars
+    // are opaque here, so those inputs are not compared; the other options we pass must fit.
+    expectTypeOf<Omit<LlamaGenerateOptions, 'grammar' | 'functions'>>().toExtend<
+      LLamaChatGenerateResponseOptions<undefined>
+    >();
+  });
+
   it('loads the installed package through importLlamaCpp, with every export the adapter uses', async () => {
     const real = await import('node-llama-cpp');
     const loaded = await importLlamaCpp();
