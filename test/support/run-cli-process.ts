@@ -19,13 +19,26 @@ export function lastLine(text: string): string {
  * Starts the real CLI (`src/cli/main.ts` through tsx) as a child process. It must be async:
  * tests serve the model from a loopback server in this same process.
  */
-export function startCli({ args, env, cwd }: { args: string[]; env: Record<string, string>; cwd: string }): {
+export function startCli({
+  args,
+  env,
+  cwd,
+  prefix = [],
+}: {
+  args: string[];
+  env: Record<string, string>;
+  cwd: string;
+  /** A command that runs the CLI, e.g. `['unshare', '-n']` for a process without network. */
+  prefix?: string[];
+}): {
   child: ReturnType<typeof spawn>;
   done: Promise<CliResult>;
 } {
   // tsx is named by absolute URL: the child's working directory is a temp dir without node_modules.
   const tsxLoader = pathToFileURL(join(repoRoot, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
-  const child = spawn(process.execPath, ['--import', tsxLoader, join(repoRoot, 'src', 'cli', 'main.ts'), ...args], {
+  const command = [process.execPath, '--import', tsxLoader, join(repoRoot, 'src', 'cli', 'main.ts'), ...args];
+  const [file, ...rest] = [...prefix, ...command] as [string, ...string[]];
+  const child = spawn(file, rest, {
     cwd,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -45,6 +58,11 @@ export function startCli({ args, env, cwd }: { args: string[]; env: Record<strin
 }
 
 /** Runs the CLI to completion. */
-export function runCli(options: { args: string[]; env: Record<string, string>; cwd: string }): Promise<CliResult> {
+export function runCli(options: {
+  args: string[];
+  env: Record<string, string>;
+  cwd: string;
+  prefix?: string[];
+}): Promise<CliResult> {
   return startCli(options).done;
 }
