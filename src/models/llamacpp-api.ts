@@ -109,7 +109,7 @@ export type LlamaModule = {
     logLevel?: LlamaLogLevel;
     logger?: (level: LlamaLogLevel, message: string) => void;
   }): Promise<LlamaInstance>;
-  LlamaChat: new (options: { contextSequence: LlamaSequence }) => LlamaChatInstance;
+  LlamaChat: new (options: { contextSequence: LlamaSequence; chatWrapper?: LlamaChatWrapper }) => LlamaChatInstance;
   readGgufFileInfo(
     path: string,
     options: { sourceType: 'filesystem'; readTensorInfo?: boolean },

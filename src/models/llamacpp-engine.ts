@@ -232,7 +232,12 @@ async function loadEngine(options: LlamaCppEngineOptions & { modelPath: string }
   const free: LlamaCppSlot[] = [];
   for (let index = 0; index < sequences; index++) {
     const sequence = context.getSequence();
-    free.push({ sequence, chat: new llamaCpp.LlamaChat({ contextSequence: sequence }) });
+    // Resolving the chat template takes node-llama-cpp a few hundred ms: do it once per model.
+    const chatWrapper = free[0]?.chat.chatWrapper;
+    free.push({
+      sequence,
+      chat: new llamaCpp.LlamaChat({ contextSequence: sequence, ...(chatWrapper ? { chatWrapper } : {}) }),
+    });
   }
   // At most `sequences` generations at once, each on a sequence of its own; the rest wait in order.
   const limit = pLimit(sequences);
