@@ -173,16 +173,23 @@ describe('the llamacpp provider through the CLI', () => {
   }, 240_000);
 
   it('rejects a missing file and a file that is not GGUF with exit code 2 and one line', async () => {
-    const missing = await cli(['run', 'toy-leak', '--model', 'llamacpp:/models/none.gguf', '--out', join(work, 'x')]);
+    const args = ['run', 'toy-leak', '--model', 'llamacpp:/models/none.gguf', '--out', join(work, 'x')];
+    const missing = await cli(args);
     expect(missing.code).toBe(2);
-    expect(missing.stderr.trim()).toBe(
+    expect(missing.stderr.trim()).toMatch(/^confidant: pre-flight check failed, .*no file at \/models\/none\.gguf/);
+    // Past the pre-flight, the adapter itself names the file.
+    const unchecked = await cli([...args, '--no-preflight']);
+    expect(unchecked.code).toBe(2);
+    expect(unchecked.stderr.trim()).toBe(
       'confidant: llamacpp model file not found: /models/none.gguf (the model id of a llamacpp: spec is the path of a local .gguf file, e.g. llamacpp:/models/qwen3-4b-q4.gguf)',
     );
     const text = join(work, 'notes.gguf');
     writeFileSync(text, 'not a model\n');
     const notGguf = await cli(['run', 'toy-leak', '--model', `llamacpp:${text}`, '--out', join(work, 'x')]);
     expect(notGguf.code).toBe(2);
+    // The pre-flight only checks that the file exists; loading it then fails with one line.
     expect(notGguf.stderr.trim().split('\n')).toEqual([
+      'pre-flight: 1 model endpoint ready (agent)',
       expect.stringMatching(/^confidant: llamacpp model .*notes\.gguf is not a GGUF file/),
     ]);
   }, 120_000);
