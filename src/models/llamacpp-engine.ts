@@ -22,7 +22,7 @@ export type LlamaCppEngineOptions = {
   gpu?: LlamaGpu;
   /** CPU threads per evaluation; default: the cores useful for math (llama.cpp's own default). */
   threads?: number;
-  /** Context size in tokens, shared by all sequences; default: the largest that fits, 2,048 to 8,192. */
+  /** Context size in tokens of each sequence; default: the largest that fits, 2,048 to 8,192. */
   contextSize?: number;
   /** Context sequences that generate at the same time; default 1 (see `docs/local-models.md`). */
   sequences?: number;
@@ -47,8 +47,6 @@ export type LlamaCppEngine = {
   readonly threads: number;
   /** The backend in use: `false` for CPU, else the GPU type. */
   readonly gpu: string | false;
-  /** Wall time of loading the model and creating its context, in milliseconds. */
-  readonly loadMs: number;
   use<T>(options: { signal?: AbortSignal; run: (slot: LlamaCppSlot) => Promise<T> }): Promise<T>;
 };
 
@@ -196,7 +194,6 @@ async function checkMemory({
 }
 
 async function loadEngine(options: LlamaCppEngineOptions & { modelPath: string }): Promise<LlamaCppEngine> {
-  const started = performance.now();
   const { modelPath } = options;
   const llamaCpp = await importLlamaCpp();
   const llama = await getLlamaOnce({ llamaCpp, gpu: options.gpu ?? false });
@@ -250,7 +247,6 @@ async function loadEngine(options: LlamaCppEngineOptions & { modelPath: string }
     sequences,
     threads,
     gpu: llama.gpu,
-    loadMs: performance.now() - started,
     use: ({ signal, run }) =>
       limit(async () => {
         signal?.throwIfAborted();
