@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ConfidantError, ProviderError } from '../spec/errors.js';
-import { isProviderError, isRetryableProviderError, kindOfStatus, parseRetryAfterMs } from './provider-error.js';
+import {
+  isProviderError,
+  isRetryableProviderError,
+  kindOfStatus,
+  parseRetryAfterMs,
+  tagEndpointErrors,
+  toProviderError,
+} from './provider-error.js';
+import { MockChatModel } from './testing/mock-chat-model.js';
 
 describe('parseRetryAfterMs', () => {
   const now = Date.parse('2025-01-01T00:00:00Z');
@@ -47,5 +55,45 @@ describe('isProviderError', () => {
     expect(isRetryableProviderError(new ProviderError('x', { kind: 'deterministic' }))).toBe(false);
     expect(isProviderError(new ConfidantError('x'))).toBe(false);
     expect(isProviderError(new Error('x'))).toBe(false);
+  });
+});
+
+describe('toProviderError on network failures', () => {
+  const refused = () =>
+    new TypeError('fetch failed', {
+      cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }),
+    });
+
+  it('calls a refused connection or an unknown host unreachable, a reset transient', () => {
+    expect(toProviderError(refused(), { provider: 'vllm', modelId: 'm' }).kind).toBe('unreachable');
+    const unknownHost = new TypeError('fetch failed', {
+      cause: Object.assign(new Error('getaddrinfo'), { code: 'ENOTFOUND' }),
+    });
+    expect(toProviderError(unknownHost, { provider: 'vllm', modelId: 'm' }).kind).toBe('unreachable');
+    const reset = new TypeError('fetch failed', {
+      cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
+    });
+    expect(toProviderError(reset, { provider: 'vllm', modelId: 'm' }).kind).toBe('transient');
+  });
+});
+
+describe('tagEndpointErrors', () => {
+  it('names the endpoint on provider errors and leaves other errors alone', async () => {
+    const fault = new ProviderError('vllm:m: HTTP 503: busy', { kind: 'transient', status: 503, retryAfterMs: 5 });
+    const bug = new Error('bug');
+    const model = tagEndpointErrors({
+      model: new MockChatModel({ script: [fault, bug] }),
+      endpoint: 'http://127.0.0.1:8000/v1',
+    });
+    const tagged = await model.doGenerate({ messages: [], settings: {} }).catch((error: unknown) => error);
+    expect(tagged).toBeInstanceOf(ProviderError);
+    expect(tagged).toMatchObject({
+      endpoint: 'http://127.0.0.1:8000/v1',
+      kind: 'transient',
+      status: 503,
+      retryAfterMs: 5,
+      message: fault.message,
+    });
+    await expect(model.doGenerate({ messages: [], settings: {} })).rejects.toBe(bug);
   });
 });

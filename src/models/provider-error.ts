@@ -6,14 +6,16 @@ import {
   NoContentGeneratedError,
   TypeValidationError,
 } from 'ai';
+import type { ChatModel } from '../spec/chat-model.js';
 import { ConfidantError, ProviderError, type ProviderErrorKind } from '../spec/errors.js';
+import { networkCodeOf, UNREACHABLE_CODES } from './error-cause-of.js';
 
 /** Cross-realm check for a `ProviderError` (its class may come from another module copy). */
 export function isProviderError(error: unknown): error is ProviderError {
   return ConfidantError.isInstance(error) && error.name === 'ProviderError';
 }
 
-/** True when a provider error is worth retrying (`rate-limit` or `transient`). */
+/** True when a provider error is worth retrying (`rate-limit`, `transient` or, briefly, `unreachable`). */
 export function isRetryableProviderError(error: unknown): error is ProviderError {
   return isProviderError(error) && error.kind !== 'deterministic';
 }
@@ -69,10 +71,17 @@ function isAbortLike(error: unknown): boolean {
   return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
 }
 
+/** `unreachable` when nothing could be reached (refused connection, unknown host), else `transient`. */
+function networkKind(error: unknown): ProviderErrorKind {
+  const code = networkCodeOf(error);
+  return code !== undefined && UNREACHABLE_CODES.has(code) ? 'unreachable' : 'transient';
+}
+
 /**
  * Maps anything an AI SDK model (or its fetch) threw to a `ProviderError` whose `kind` drives
- * retries: HTTP errors by status (with the server's retry hint), network failures, timeouts and
- * malformed or unparsable responses as `transient`, everything else as `deterministic`.
+ * retries: HTTP errors by status (with the server's retry hint); a refused connection or an
+ * unknown host as `unreachable`; other network failures, timeouts and malformed or unparsable
+ * responses as `transient`; everything else as `deterministic`.
  * `secrets` (e.g. the API key) are removed from the message, which ends up in events.
  */
 export function toProviderError(
@@ -84,7 +93,7 @@ export function toProviderError(
   const where = `${options.provider}:${options.modelId}`;
   if (APICallError.isInstance(error)) {
     const status = error.statusCode;
-    const kind = kindOfStatus(status);
+    const kind = status === undefined ? networkKind(error) : kindOfStatus(status);
     const retryAfterMs = parseRetryAfterMs(error.responseHeaders, options.now);
     const prefix = status === undefined ? 'request failed' : `HTTP ${status}`;
     return new ProviderError(scrub(`${where}: ${prefix}: ${error.message}`, secrets), {
@@ -109,9 +118,35 @@ export function toProviderError(
   }
   if (isAbortLike(error) || (error instanceof TypeError && /fetch failed/i.test(message))) {
     return new ProviderError(scrub(`${where}: network error: ${message}`, secrets), {
-      kind: 'transient',
+      kind: networkKind(error),
       cause: error,
     });
   }
   return new ProviderError(scrub(`${where}: ${message}`, secrets), { kind: 'deterministic', cause: error });
+}
+
+/**
+ * The adapter with every `ProviderError` it throws tagged with `endpoint` (a redacted base URL),
+ * so the failure's cause can name the server that failed. Other errors pass unchanged.
+ */
+export function tagEndpointErrors({ model, endpoint }: { model: ChatModel; endpoint: string }): ChatModel {
+  return {
+    specificationVersion: model.specificationVersion,
+    provider: model.provider,
+    modelId: model.modelId,
+    async doGenerate(request) {
+      try {
+        return await model.doGenerate(request);
+      } catch (error) {
+        if (!isProviderError(error) || error.endpoint !== undefined) throw error;
+        throw new ProviderError(error.message, {
+          kind: error.kind,
+          endpoint,
+          ...(error.status === undefined ? {} : { status: error.status }),
+          ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
+          cause: error.cause,
+        });
+      }
+    },
+  };
 }

@@ -4,6 +4,7 @@ import type { ModelSpec } from '../spec/model-spec.js';
 import { AdaptiveLimiter } from './adaptive-limiter.js';
 import { createEndpointPool } from './endpoint-pool.js';
 import { parseModelSpec, redactEndpoint } from './parse-model-spec.js';
+import { tagEndpointErrors } from './provider-error.js';
 import { type ProviderDefinition, providerRegistry } from './provider-registry.js';
 
 /** A resolved model spec, ready to be wrapped. Holds no secrets except inside the adapter. */
@@ -93,15 +94,19 @@ export async function resolveChatModel(options: ResolveChatModelOptions): Promis
   const limiterFor = options.limiterFor ?? (() => new AdaptiveLimiter());
   const urls =
     spec.baseURLs.length > 0 ? spec.baseURLs : provider.defaultBaseURL === undefined ? [] : [provider.defaultBaseURL];
-  const create = (baseURLs: string[]) =>
-    provider.create({
+  const endpoints = urls.map(redactEndpoint);
+  // Each adapter's failures name its endpoint, so a cause reads "connection refused http://…".
+  const create = async (baseURLs: string[]) => {
+    const model = await provider.create({
       spec: { ...spec, baseURLs },
       ...(apiKey === undefined ? {} : { apiKey }),
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
       env: options.env,
     });
-  const endpoints = urls.map(redactEndpoint);
+    const url = baseURLs[0];
+    return url === undefined ? model : tagEndpointErrors({ model, endpoint: redactEndpoint(url) });
+  };
   if (urls.length <= 1) {
     return {
       model: await create(urls),

@@ -74,24 +74,33 @@ export class BudgetExceededError extends ConfidantError {
   }
 }
 
-/** Kinds of provider failure: the first two are retried, the last is not. */
-export type ProviderErrorKind = 'rate-limit' | 'transient' | 'deterministic';
+/**
+ * Kinds of provider failure. `rate-limit` and `transient` are retried with backoff; `unreachable`
+ * (nothing listens, the host is unknown or unreachable) gets a short bounded retry only, since a
+ * server that is down stays down for longer than a backoff; `deterministic` is not retried.
+ */
+export type ProviderErrorKind = 'rate-limit' | 'transient' | 'unreachable' | 'deterministic';
 
-/** A provider call that failed; `kind` drives retry, `retryAfterMs` honours the server's hint. */
+/**
+ * A provider call that failed; `kind` drives retry, `retryAfterMs` honours the server's hint and
+ * `endpoint` names the base URL that failed (credentials stripped), when there is one.
+ */
 export class ProviderError extends ConfidantError {
   readonly kind: ProviderErrorKind;
   readonly status: number | undefined;
   readonly retryAfterMs: number | undefined;
+  readonly endpoint: string | undefined;
 
   constructor(
     message: string,
-    options: { kind: ProviderErrorKind; status?: number; retryAfterMs?: number; cause?: unknown },
+    options: { kind: ProviderErrorKind; status?: number; retryAfterMs?: number; endpoint?: string; cause?: unknown },
   ) {
     super(message, { cause: options.cause });
     this.name = 'ProviderError';
     this.kind = options.kind;
     this.status = options.status;
     this.retryAfterMs = options.retryAfterMs;
+    this.endpoint = options.endpoint;
   }
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorCauseSchema } from './error-cause.js';
 import { messageSchema, toolCallSchema } from './message.js';
 
 const base = {
@@ -51,6 +52,10 @@ export const judgeCallEventSchema = z.object({
   parsed: z.unknown().optional(),
   verdict: z.enum(['pass', 'fail', 'not-applicable', 'error']),
   error: z.string().optional(),
+  /** The grouping form of `error` (see `ErrorCause`); absent in records written before it existed. */
+  errorCause: errorCauseSchema.optional(),
+  /** The judge model, `<provider>:<modelId>`; absent in records written before it existed. */
+  model: z.string().optional(),
   modelCallIds: z.array(z.string()),
 });
 

@@ -3,6 +3,7 @@ export * from './chunk.js';
 export * from './defense.js';
 export * from './describe-object-schema.js';
 export * from './embedder.js';
+export * from './error-cause.js';
 export * from './errors.js';
 export * from './event.js';
 export * from './judge-info.js';

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 
 /**
- * One metric with its denominators. `value` is null when no sample could be scored.
- * `n` counts the scored units; `errors` and `notApplicable` count the ones left out.
+ * One metric with its denominators. `value` is null when no sample could be scored, and then
+ * `reason` says why in one sentence (e.g. `all 12 verdicts were error: no valid 'Answer:' line`).
+ * `n` counts the scored units; `errors` and `notApplicable` count the ones left out. A value is
+ * never given for an empty denominator (`n` = 0).
  */
 export const metricValueSchema = z.object({
   value: z.number().nullable(),
@@ -11,6 +13,7 @@ export const metricValueSchema = z.object({
   notApplicable: z.number(),
   stderr: z.number().optional(),
   ci95: z.tuple([z.number(), z.number()]).optional(),
+  reason: z.string().optional(),
 });
 export type MetricValue = z.infer<typeof metricValueSchema>;
 

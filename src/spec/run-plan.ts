@@ -4,7 +4,7 @@ import { priceOverridesSchema } from './model-price.js';
 /**
  * Everything that defines a run. Stored in `header.json`; `resume` re-expands it.
  * The plan hash covers what changes results (suite, options, models, defenses, epochs,
- * selection, seed) and not how it is executed (shard, concurrency, cache, budgets, prices).
+ * selection, seed) and not how it is executed (shard, concurrency, cache, budgets, prices, fail-fast).
  */
 export const runPlanSchema = z.object({
   suite: z.string(),
@@ -22,6 +22,13 @@ export const runPlanSchema = z.object({
   cache: z.boolean().default(true),
   maxCostUsd: z.number().positive().optional(),
   maxTokens: z.number().int().positive().optional(),
+  /** `--fail-fast k`: stop once k samples in a row failed with the same provider cause (0: never). */
+  failFast: z.number().int().min(0).default(5),
+  /**
+   * `--max-error-rate r`: stop once more than this share of the samples run failed (measured from
+   * 20 samples on), and exit 4 when a finished run is over it.
+   */
+  maxErrorRate: z.number().min(0).max(1).default(0.2),
   shard: z.object({ index: z.number().int().positive(), count: z.number().int().positive() }).optional(),
   /** `--price` / `prices`: USD per million tokens by model (see `priceOverridesSchema`); feeds cost and `--max-cost`. */
   prices: priceOverridesSchema.optional(),

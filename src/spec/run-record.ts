@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { errorCauseCountSchema, errorCauseSchema } from './error-cause.js';
 import { transcriptEventSchema } from './event.js';
 import { metricValueSchema } from './metric-value.js';
 import { runPlanSchema } from './run-plan.js';
-import { scoreSchema } from './score.js';
+import { scoreSchema, verdictSchema } from './score.js';
 
 export const FORMAT_VERSION = 1;
 
@@ -77,6 +78,21 @@ export const roleUsageSchema = z.object({
 });
 export type RoleUsage = z.infer<typeof roleUsageSchema>;
 
+/**
+ * One judge call of a sample in brief (from its `judge-call` event): which judge, which model,
+ * the verdict and, for `error`, the cause. Records carry these so that judge health and error
+ * causes can be summarised without reading the events.
+ */
+export const judgmentSchema = z.object({
+  /** `<template id>@<version>`. */
+  judge: z.string(),
+  /** `<provider>:<modelId>`, or `unknown` when the event did not say. */
+  model: z.string(),
+  verdict: verdictSchema,
+  error: errorCauseSchema.optional(),
+});
+export type Judgment = z.infer<typeof judgmentSchema>;
+
 /** One line of `samples.jsonl`. Readers keep the last record per `id`. */
 export const sampleRecordSchema = z.object({
   id: z.string(),
@@ -94,10 +110,49 @@ export const sampleRecordSchema = z.object({
   events: z.array(transcriptEventSchema),
   usage: z.record(z.string(), roleUsageSchema),
   terminationReason: z.string().optional(),
-  error: z.object({ name: z.string(), message: z.string(), participantId: z.string().optional() }).optional(),
+  error: z
+    .object({
+      name: z.string(),
+      message: z.string(),
+      participantId: z.string().optional(),
+      /** The grouping form of the failure (the provider fault behind it, when there is one). */
+      cause: errorCauseSchema.optional(),
+    })
+    .optional(),
+  /** Every judge call of the sample in brief, in event order (absent in older records). */
+  judgments: z.array(judgmentSchema).optional(),
   artifacts: z.array(z.string()).optional(),
 });
 export type SampleRecord = z.infer<typeof sampleRecordSchema>;
+
+/** The verdicts of one judge (template and version) on one model over a run, and its most common errors. */
+export const judgeHealthSchema = z.object({
+  /** `<template id>@<version>`. */
+  judge: z.string(),
+  /** `<provider>:<modelId>` of the judge model. */
+  model: z.string(),
+  calls: z.number(),
+  pass: z.number(),
+  fail: z.number(),
+  notApplicable: z.number(),
+  error: z.number(),
+  /** The most common error causes first (at most five). */
+  topErrors: z.array(z.object({ message: z.string(), count: z.number() })),
+});
+export type JudgeHealth = z.infer<typeof judgeHealthSchema>;
+
+/**
+ * How many samples failed: `errored` samples (status error), `judgeErrored` samples that ran but
+ * had at least one judge call end in `error`, and `rate` = (errored + judgeErrored) / finished
+ * samples (null when none finished). `judgeErrors` counts the failed judge calls themselves.
+ */
+export const failureCountsSchema = z.object({
+  errored: z.number(),
+  judgeErrored: z.number(),
+  judgeErrors: z.number(),
+  rate: z.number().nullable(),
+});
+export type FailureCounts = z.infer<typeof failureCountsSchema>;
 
 /** `summary.json`: recomputed from the records at the end of run, resume and merge. */
 export const runSummarySchema = z.object({
@@ -109,8 +164,16 @@ export const runSummarySchema = z.object({
   counts: z.object({ planned: z.number(), success: z.number(), error: z.number(), missing: z.number() }),
   metrics: z.record(z.string(), metricValueSchema),
   groups: z.record(z.string(), z.record(z.string(), z.record(z.string(), metricValueSchema))).optional(),
+  /** Every call made, by role: the latest records' and those of records later superseded. */
   usage: z.record(z.string(), roleUsageSchema),
+  /** The part of `usage` that belongs to superseded records (retried errors); absent when none. */
+  supersededUsage: z.record(z.string(), roleUsageSchema).optional(),
   costUsd: z.number().nullable(),
   errorsByName: z.record(z.string(), z.number()),
+  failures: failureCountsSchema.optional(),
+  /** Errored samples and failed judge calls grouped by cause, most common first. */
+  errorCauses: z.array(errorCauseCountSchema).optional(),
+  /** One entry per judge and judge model that was called. */
+  judges: z.array(judgeHealthSchema).optional(),
 });
 export type RunSummary = z.infer<typeof runSummarySchema>;

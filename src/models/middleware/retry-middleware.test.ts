@@ -89,6 +89,32 @@ describe('retryMiddleware', () => {
     expect(model.calls).toHaveLength(1);
   });
 
+  it('retries a refused connection twice, briefly, and not at all once the model is known down', async () => {
+    const { delays, sleep } = recorder();
+    const refused = () => new ProviderError('connection refused', { kind: 'unreachable' });
+    const model = new MockChatModel({ script: [refused(), refused(), refused(), refused(), 'ok', refused(), 'ok'] });
+    const wrapped = wrapChatModel({ model, middleware: [retryMiddleware({ sleep, random: () => 1 })] });
+    await expect(wrapped.generate(ask, { role: 'agent' })).rejects.toThrow('connection refused');
+    expect(delays).toEqual([500, 1000]);
+    expect(model.calls).toHaveLength(3);
+    // The next call fails on its first attempt: no waiting on a server that is down.
+    await expect(wrapped.generate(ask, { role: 'agent' })).rejects.toThrow('connection refused');
+    expect(model.calls).toHaveLength(4);
+    expect(delays).toEqual([500, 1000]);
+    // A success clears it: the following refusal is retried again.
+    expect((await wrapped.generate(ask, { role: 'agent' })).text).toBe('ok');
+    expect((await wrapped.generate(ask, { role: 'agent' })).text).toBe('ok');
+    expect(delays).toEqual([500, 1000, 500]);
+  });
+
+  it('never retries an unreachable server more often than maxRetries', async () => {
+    const { delays, sleep } = recorder();
+    const model = new MockChatModel({ script: [new ProviderError('refused', { kind: 'unreachable' }), 'ok'] });
+    const wrapped = wrapChatModel({ model, middleware: [retryMiddleware({ maxRetries: 0, sleep })] });
+    await expect(wrapped.generate(ask, { role: 'agent' })).rejects.toThrow('refused');
+    expect(delays).toEqual([]);
+  });
+
   it('rejects a negative maxRetries', () => {
     expect(() => retryMiddleware({ maxRetries: -1 })).toThrow(RangeError);
   });

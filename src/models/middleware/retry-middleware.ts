@@ -36,6 +36,13 @@ export type RetryOptions = {
   maxDelayMs?: number;
   /** Upper bound on a server's `Retry-After` hint (default 10 min), against absurd values. */
   maxRetryAfterMs?: number;
+  /**
+   * Retries of an `unreachable` error (refused connection, unknown host), at most `maxRetries`
+   * (default 2): a server that is down stays down longer than any backoff worth waiting for.
+   */
+  unreachableRetries?: number;
+  /** First wait before retrying an `unreachable` error (default 500 ms, doubling). */
+  unreachableDelayMs?: number;
   sleep?: Sleep;
   /** Jitter source in [0, 1); the backoff is scaled into [50 %, 100 %] of its nominal value. */
   random?: () => number;
@@ -66,14 +73,23 @@ export function retryDelayMs(options: {
  * capped at 60 s, jittered) or the server's `Retry-After`; `deterministic` errors and
  * anything that is not a `ProviderError` pass straight through. When retries run out the
  * last error is rethrown. Aborting the call's signal stops the wait at once.
+ *
+ * An `unreachable` error (nothing listens) is retried at most `unreachableRetries` times (default
+ * 2) after 0.5 s, 1 s. Once a whole call has failed that way, the model is known to be down: later
+ * calls that fail unreachable are not retried at all until a call succeeds again, so a dead server
+ * costs a second for the first call and nothing for the rest, never minutes per sample.
  */
 export function retryMiddleware(options: RetryOptions = {}): ModelMiddleware {
   const maxRetries = options.maxRetries ?? 5;
   if (!Number.isInteger(maxRetries) || maxRetries < 0) {
     throw new RangeError(`maxRetries must be an integer ≥ 0, got ${maxRetries}`);
   }
+  const unreachableRetries = Math.min(maxRetries, options.unreachableRetries ?? 2);
+  const unreachableDelayMs = options.unreachableDelayMs ?? 500;
   const sleep = options.sleep ?? defaultSleep;
   const random = options.random ?? Math.random;
+  // Shared by every call of this model: set once a call ran out of retries on an unreachable server.
+  let knownDown = false;
   return {
     id: 'retry',
     async wrapGenerate({ request, context, next }) {
@@ -81,9 +97,21 @@ export function retryMiddleware(options: RetryOptions = {}): ModelMiddleware {
       for (let retry = 0; ; retry++) {
         signal?.throwIfAborted();
         try {
-          return await next(request);
+          const result = await next(request);
+          knownDown = false;
+          return result;
         } catch (error) {
-          if (!isRetryableProviderError(error) || retry >= maxRetries) throw error;
+          if (!isRetryableProviderError(error)) throw error;
+          if (error.kind === 'unreachable') {
+            if (knownDown || retry >= unreachableRetries) {
+              knownDown = true;
+              throw error;
+            }
+            signal?.throwIfAborted();
+            await sleep(unreachableDelayMs * 2 ** retry, signal);
+            continue;
+          }
+          if (retry >= maxRetries) throw error;
           signal?.throwIfAborted();
           await sleep(retryDelayMs({ retry, retryAfterMs: error.retryAfterMs, policy: options, random }), signal);
         }
