@@ -80,6 +80,7 @@ describe('runJudge with the answer-line protocol', () => {
         raw: 'It only mentions a booking.\nAnswer: No',
         parsed: { answer: 'No', label: 'No', reasoning: 'It only mentions a booking.' },
         verdict: 'pass',
+        model: 'mock:m',
         modelCallIds: [],
       },
     ]);
@@ -103,7 +104,12 @@ describe('runJudge with the answer-line protocol', () => {
     );
     expect(model.calls.map((call) => call.sampleOrdinal)).toEqual([0, 1, 2]);
     expect(judgeCalls(events)).toHaveLength(1);
-    expect(judgeCalls(events)[0]).toMatchObject({ verdict: 'error', raw: 'Answer: Not sure', error: result.error });
+    expect(judgeCalls(events)[0]).toMatchObject({
+      verdict: 'error',
+      raw: 'Answer: Not sure',
+      error: result.error,
+      errorCause: { name: 'JudgeParseError', message: "no valid 'Answer:' line with one of: Yes, No in the reply" },
+    });
   });
 });
 
@@ -236,7 +242,15 @@ describe('runJudge faults', () => {
     });
     expect(model.calls).toHaveLength(1);
     expect(judgeCalls(events)).toEqual([
-      expect.objectContaining({ verdict: 'error', raw: null, error: result.error, modelCallIds: [] }),
+      expect.objectContaining({
+        verdict: 'error',
+        raw: null,
+        error: result.error,
+        // The grouping form: the provider fault's message, without the "model call failed" wrapper.
+        errorCause: { name: 'ProviderError', message: 'HTTP 400: context too long' },
+        model: 'mock:m',
+        modelCallIds: [],
+      }),
     ]);
   });
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { errorCauseOf } from '../models/error-cause-of.js';
 import type { BoundModel, EmitEvent, GenerateRequest, GenerateResult, GenerateSettings } from '../spec/chat-model.js';
+import type { ErrorCause } from '../spec/error-cause.js';
 import { JudgeParseError } from '../spec/errors.js';
 import { type Verdict, verdictSchema } from '../spec/score.js';
 import { DEFAULT_ANSWER_MARKER } from './answer-marker.js';
@@ -119,14 +121,20 @@ export async function runJudge<T>({
   let attempts = 0;
   let lastParseError: JudgeParseError | undefined;
 
-  const finish = (outcome: {
+  const finish = ({
+    errorCause,
+    ...outcome
+  }: {
     verdict: Verdict;
     value: number | null;
     label?: string;
     explanation?: string;
     parsed?: T;
     error?: string;
+    errorCause?: ErrorCause;
   }): JudgeResult<T> => {
+    const cause =
+      errorCause ?? (outcome.error === undefined ? undefined : { name: 'JudgeError', message: outcome.error });
     const event = emit({
       type: 'judge-call',
       judge: name,
@@ -136,6 +144,8 @@ export async function runJudge<T>({
       ...(outcome.parsed === undefined ? {} : { parsed: outcome.parsed }),
       verdict: outcome.verdict,
       ...(outcome.error === undefined ? {} : { error: outcome.error }),
+      ...(cause === undefined || outcome.verdict !== 'error' ? {} : { errorCause: cause }),
+      model: `${model.provider}:${model.modelId}`,
       modelCallIds: [...modelCallIds],
     });
     return { judge: name, ...outcome, raw, attempts, judgeCallId: event.id, judgeCallIds: [event.id], modelCallIds };
@@ -148,7 +158,12 @@ export async function runJudge<T>({
       reply = await model.generate({ ...baseRequest, sampleOrdinal });
     } catch (error) {
       if (stopsTheRun(error, signal)) throw error;
-      return finish({ verdict: 'error', value: null, error: `model call failed: ${describeError(error)}` });
+      return finish({
+        verdict: 'error',
+        value: null,
+        error: `model call failed: ${describeError(error)}`,
+        errorCause: errorCauseOf(error),
+      });
     }
     const modelCallId = modelCallIdOf(reply);
     if (modelCallId !== undefined) modelCallIds.push(modelCallId);
@@ -173,6 +188,7 @@ export async function runJudge<T>({
     verdict: 'error',
     value: null,
     error: `JudgeParseError: the reply did not parse after ${attempts} attempt(s): ${lastParseError?.message ?? 'unknown'}`,
+    errorCause: errorCauseOf(lastParseError ?? new JudgeParseError('the reply did not parse')),
   });
 }
 

@@ -29,6 +29,13 @@ describe('toScore', () => {
     expect(toScore({ scorer: 'x@2', result: { verdict, value: 1 } })).toEqual({ scorer: 'x@2', verdict, value: null });
   });
 
+  it('explains an error verdict by its error when it has no explanation', () => {
+    const failed = { verdict: 'error' as const, value: null, error: "no valid 'Answer:' line" };
+    expect(toScore({ scorer: 'x@1', result: failed }).explanation).toBe("no valid 'Answer:' line");
+    expect(toScore({ scorer: 'x@1', result: { ...failed, explanation: 'own' } }).explanation).toBe('own');
+    expect(toScore({ scorer: 'x@1', result: { ...failed, verdict: 'pass', value: 1 } }).explanation).toBeUndefined();
+  });
+
   it('accepts a keyword judgment', () => {
     const result = keywordJudge({ text: 'the code is 1234', keywords: ['1234'], mode: 'any' });
     expect(toScore({ scorer: 'canary@1', result })).toEqual({ scorer: 'canary@1', verdict: 'fail', value: 0 });

@@ -7,6 +7,8 @@ export type ScorableResult = {
   value: number | null;
   label?: string;
   explanation?: string;
+  /** Why the verdict is `error`; becomes the score's explanation when it has none. */
+  error?: string;
   judgeCallIds?: readonly string[];
 };
 
@@ -16,6 +18,8 @@ const SCORER_NAME = /^[a-z0-9][a-z0-9-]*@[1-9][0-9]*$/;
  * Turns a judgment into a `Score`. `scorer` is `<scorer-id>@<version>` (the scorer's own id,
  * which may differ from its judge template's). `value` is kept only for `pass`/`fail` and is
  * `null` otherwise, whatever the result carried; `judgeCalls` lists the judge-call event ids.
+ * An `error` verdict without an explanation is explained by the result's `error`, so a metric
+ * left without a value can say why.
  * Throws `ConfidantError` for a malformed scorer name.
  */
 export function toScore({
@@ -33,13 +37,14 @@ export function toScore({
     throw new ConfidantError(`scorer '${scorer}' must be '<id>@<version>', e.g. 'pac-privacy@1'`);
   }
   const counts = result.verdict === 'pass' || result.verdict === 'fail';
+  const explanation = result.explanation ?? (result.verdict === 'error' ? result.error : undefined);
   return {
     scorer,
     ...(target === undefined ? {} : { target }),
     verdict: result.verdict,
     value: counts ? result.value : null,
     ...(result.label === undefined ? {} : { label: result.label }),
-    ...(result.explanation === undefined ? {} : { explanation: result.explanation }),
+    ...(explanation === undefined ? {} : { explanation }),
     ...(evidence === undefined ? {} : { evidence }),
     ...(result.judgeCallIds === undefined || result.judgeCallIds.length === 0
       ? {}
