@@ -46,6 +46,7 @@ describe('meanOfGroupMeans', () => {
       n: 0,
       errors: 1,
       notApplicable: 0,
+      reason: 'the only verdict was error',
     });
   });
 });

@@ -2,6 +2,7 @@ import type { MetricValue } from '../spec/metric-value.js';
 import type { Score } from '../spec/score.js';
 import { groupBy } from './group-by.js';
 import { meanOf, standardErrorOf } from './mean.js';
+import { reasonFromScores } from './null-reason.js';
 
 /** One scored unit (e.g. one epoch's score) and the group it belongs to (e.g. its scenario). */
 export type GroupedScore = { group: string; score: Score };
@@ -41,12 +42,14 @@ export function meanOfGroupMeans({ units }: { units: readonly GroupedScore[] }):
   const { groups, errors, notApplicable } = tallyGroups(units);
   const rates = groups.map((group) => group.fails / group.scored);
   const stderr = standardErrorOf(rates);
+  const value = meanOf(rates);
   return {
-    value: meanOf(rates),
+    value,
     n: groups.length,
     errors,
     notApplicable,
     ...(stderr === undefined ? {} : { stderr }),
+    ...(value === null ? { reason: reasonFromScores(units.map((unit) => unit.score)) } : {}),
   };
 }
 
@@ -58,7 +61,9 @@ export function meanOfGroupMeans({ units }: { units: readonly GroupedScore[] }):
 export function anyPerGroup({ units }: { units: readonly GroupedScore[] }): MetricValue {
   const { groups, errors, notApplicable } = tallyGroups(units);
   const n = groups.length;
-  if (n === 0) return { value: null, n, errors, notApplicable };
+  if (n === 0) {
+    return { value: null, n, errors, notApplicable, reason: reasonFromScores(units.map((unit) => unit.score)) };
+  }
   const value = groups.filter((group) => group.fails > 0).length / n;
   return { value, n, errors, notApplicable, stderr: Math.sqrt((value * (1 - value)) / n) };
 }

@@ -1,5 +1,6 @@
 import type { MetricValue } from '../spec/metric-value.js';
 import type { Score } from '../spec/score.js';
+import { reasonFromScores } from './null-reason.js';
 
 /** The arithmetic mean, or null for an empty list (never 0). */
 export function meanOf(numbers: readonly number[]): number | null {
@@ -24,7 +25,8 @@ export function standardErrorOf(numbers: readonly number[]): number | undefined 
 /**
  * Mean of `value` over the pass/fail scores. Error and not-applicable scores are counted, not
  * averaged. A pass/fail score without a finite value breaks the score contract and is counted
- * as an error rather than silently dropped.
+ * as an error rather than silently dropped. With nothing to average the value is null and `reason`
+ * says why.
  */
 export function meanValue(scores: readonly Score[]): MetricValue {
   const values: number[] = [];
@@ -37,11 +39,13 @@ export function meanValue(scores: readonly Score[]): MetricValue {
     else values.push(score.value);
   }
   const stderr = standardErrorOf(values);
+  const value = meanOf(values);
   return {
-    value: meanOf(values),
+    value,
     n: values.length,
     errors,
     notApplicable,
     ...(stderr === undefined ? {} : { stderr }),
+    ...(value === null ? { reason: reasonFromScores(scores) } : {}),
   };
 }

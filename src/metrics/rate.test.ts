@@ -25,8 +25,20 @@ describe('failRate / passRate', () => {
   });
 
   it('is null, not zero, when nothing was scored', () => {
-    expect(failRate([score('error'), score('error')])).toEqual({ value: null, n: 0, errors: 2, notApplicable: 0 });
-    expect(passRate([])).toEqual({ value: null, n: 0, errors: 0, notApplicable: 0 });
+    expect(failRate([score('error'), score('error')])).toEqual({
+      value: null,
+      n: 0,
+      errors: 2,
+      notApplicable: 0,
+      reason: 'all 2 verdicts were error',
+    });
+    expect(passRate([])).toEqual({
+      value: null,
+      n: 0,
+      errors: 0,
+      notApplicable: 0,
+      reason: 'nothing to score: no verdicts',
+    });
   });
 
   it('counts each verdict', () => {

@@ -1,16 +1,18 @@
 import type { MetricValue } from '../spec/metric-value.js';
 import type { Score } from '../spec/score.js';
 import { countVerdicts } from './count-verdicts.js';
+import { reasonFromScores } from './null-reason.js';
 
 /**
  * The share of scored units (pass or fail) that satisfy `hit`, with denominators.
- * `stderr` is the binomial standard error sqrt(p(1-p)/n); value and stderr are absent/null when n is 0.
+ * `stderr` is the binomial standard error sqrt(p(1-p)/n); value and stderr are absent/null when n is 0,
+ * and `reason` then says why (see `reasonFromScores`).
  */
 function rateOf(scores: readonly Score[], hit: 'pass' | 'fail'): MetricValue {
   const counts = countVerdicts(scores);
   const n = counts.pass + counts.fail;
   const base = { n, errors: counts.errors, notApplicable: counts.notApplicable };
-  if (n === 0) return { value: null, ...base };
+  if (n === 0) return { value: null, ...base, reason: reasonFromScores(scores) };
   const value = counts[hit] / n;
   return { value, ...base, stderr: Math.sqrt((value * (1 - value)) / n) };
 }
