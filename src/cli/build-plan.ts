@@ -64,6 +64,8 @@ export function buildPlan({
     cache: flags.cache ?? true,
     maxCostUsd: flags.maxCost,
     maxTokens: flags.maxTokens,
+    failFast: flags.failFast,
+    maxErrorRate: flags.maxErrorRate,
     shard: flags.shard,
     ...(flags.prices === undefined ? {} : { prices: flags.prices }),
   };

@@ -4,11 +4,11 @@ import { renderMarkdown } from '../reports/render-markdown.js';
 import { runEvaluation } from '../runner/index.js';
 import type { RunPlan } from '../spec/run-plan.js';
 import type { RunStore } from '../spec/run-store.js';
-import { type CliIo, EXIT } from './cli-io.js';
+import type { CliIo } from './cli-io.js';
 import type { PreparedRun } from './prepare-run.js';
 import { createProgressView } from './progress.js';
 import { resolvePlanEmbedder } from './resolve-plan-embedder.js';
-import { resumeCommand } from './run-lock-session.js';
+import { runOutcome } from './run-outcome.js';
 
 /** Where model responses are cached, and whether the cache is read. */
 export type CacheChoice = { dir: string; reads: boolean };
@@ -48,10 +48,12 @@ export async function resolvePlanModels({
 }
 
 /**
- * Runs (or resumes) the prepared samples into `store`, with a progress view, and prints a short
- * report then the run directory as the last stdout line. Closes `models`. Returns the exit code:
- * 3 when the run stopped early (budget or Ctrl-C) and can be resumed, 4 for errored samples
- * under `--fail-on-error`, else 0.
+ * Runs (or resumes) the prepared samples into `store`, with a progress view from the first
+ * second, and prints a short report, the errors by cause, the judge health and one sentence on
+ * what happened, then the run directory as the last stdout line. Closes `models`. Returns the
+ * exit code (see `runOutcome`): 3 when the run stopped early (budget, Ctrl-C or fail-fast) and
+ * can be resumed, 4 when more than `--max-error-rate` of the samples failed (or any did, under
+ * `--fail-on-error`), else 0.
  */
 export async function executeRun({
   io,
@@ -84,6 +86,7 @@ export async function executeRun({
       concurrency: plan.concurrency,
       signal: io.signal,
       retryErrors,
+      failFast: { consecutive: plan.failFast, maxErrorRate: plan.maxErrorRate },
       onProgress: (snapshot) => progress.update(snapshot),
     });
     progress.stop();
@@ -92,19 +95,17 @@ export async function executeRun({
       definitions: prepared.suite.metricDefinitions,
     });
     io.stdout(`${renderMarkdown(report).split('\n## Runs')[0]?.trimEnd()}\n\n`);
-    const { counts } = result.summary;
-    io.stderr(
-      `samples: ${counts.success} ok, ${counts.error} errored, ${counts.missing} missing of ${counts.planned}\n`,
-    );
-    if (result.stopped) {
-      const why =
-        result.stopped === 'budget' ? 'the budget (--max-cost / --max-tokens) was reached' : 'it was interrupted';
-      io.stderr(`run stopped early because ${why}; continue with: ${resumeCommand(store.location)}\n`);
-    }
+    const outcome = runOutcome({
+      summary: result.summary,
+      stopped: result.stopped,
+      failFast: result.failFast,
+      location: store.location,
+      maxErrorRate: plan.maxErrorRate,
+      failOnError,
+    });
+    for (const line of outcome.lines) io.stderr(`${line}\n`);
     io.stdout(`${store.location}\n`);
-    if (result.stopped) return EXIT.stoppedEarly;
-    if (failOnError && counts.error > 0) return EXIT.finishedWithErrors;
-    return EXIT.ok;
+    return outcome.exitCode;
   } finally {
     progress.stop();
     models.close();

@@ -9,12 +9,21 @@ import { type RunFlagValues, runFlagSchema } from './run-flags.js';
 /** The flags of `resume` that may change how (not what) a run runs, parsed by `runFlagSchema`. */
 export type ResumeOverrideFlags = Pick<
   RunFlagValues,
-  'concurrency' | 'maxConnections' | 'maxRetries' | 'maxCost' | 'maxTokens' | 'cache' | 'model' | 'prices'
+  | 'concurrency'
+  | 'maxConnections'
+  | 'maxRetries'
+  | 'maxCost'
+  | 'maxTokens'
+  | 'failFast'
+  | 'maxErrorRate'
+  | 'cache'
+  | 'model'
+  | 'prices'
 >;
 
 /** What `resume` accepts, for messages. */
 export const RESUME_OVERRIDES =
-  '--data-dir, --cache-dir, --no-cache, --concurrency, --max-connections, --max-retries, --max-cost, --max-tokens, --price, --retry-errors, --fail-on-error, --no-preflight, and --model role=<the same provider:model>@<new base URL>';
+  '--data-dir, --cache-dir, --no-cache, --concurrency, --max-connections, --max-retries, --max-cost, --max-tokens, --fail-fast, --max-error-rate, --price, --retry-errors, --fail-on-error, --no-preflight, and --model role=<the same provider:model>@<new base URL>';
 
 /** A `run` flag that `resume` refuses, with why. */
 export type RefusedResumeFlag = RefusedFlag;
@@ -92,7 +101,7 @@ function overrideModel({ models, text }: { models: RoleBinding[]; text: string }
 
 /**
  * The plan `resume` runs: the header's, with the safe overrides applied (concurrency, connections,
- * retries, budgets, prices (merged by model), cache reads, base URLs of the same models), and what
+ * retries, budgets, fail-fast thresholds, prices (merged by model), cache reads, base URLs of the same models), and what
  * changed, for the header's `resumes` log. Budgets bound one invocation and the rest only change how
  * the run executes, so none of it touches the plan's identity (`planHash` stays).
  */
@@ -112,6 +121,8 @@ export function applyResumeOverrides({ plan, flags }: { plan: RunPlan; flags: Re
   set('maxRetries', flags.maxRetries);
   set('maxCostUsd', flags.maxCost);
   set('maxTokens', flags.maxTokens);
+  set('failFast', flags.failFast);
+  set('maxErrorRate', flags.maxErrorRate);
   if (flags.cache === false) set('cache', false);
   if (flags.prices !== undefined) {
     const prices = { ...plan.prices, ...flags.prices };

@@ -90,7 +90,7 @@ const pricesField = z
 export const runFlagSchema = z.object({
   retryErrors: flag(z.boolean(), {
     flag: '--retry-errors',
-    description: 'also redo samples whose latest record is an error',
+    description: 'also redo samples that errored or had a judge call fail',
     commands: ['resume'],
     inConfig: false,
   }),
@@ -279,9 +279,26 @@ export const runFlagSchema = z.object({
     inConfig: false,
     refuse: { resume: "the run's settings are recorded in header.json; give safe overrides as flags" },
   }),
+  failFast: flag(z.number().int().nonnegative(), {
+    flag: '--fail-fast',
+    value: '<k>',
+    description: 'stop once k samples in a row failed with the same provider cause (default 5; 0: never)',
+    help: { resume: "stop once k samples in a row failed with the same provider cause (default: the run's)" },
+    parse: parseNonNegativeNumber,
+    commands: ['run', 'resume'],
+  }),
+  maxErrorRate: flag(z.number().min(0).max(1), {
+    flag: '--max-error-rate',
+    value: '<r>',
+    description:
+      'stop once more than this share of samples failed (from 20 on), and exit 4 above it at the end (default 0.2)',
+    help: { resume: "the share of failed samples that stops the run or makes it exit 4 (default: the run's)" },
+    parse: parseNonNegativeNumber,
+    commands: ['run', 'resume'],
+  }),
   failOnError: flag(z.boolean(), {
     flag: '--fail-on-error',
-    description: 'exit with code 4 when samples errored',
+    description: 'exit with code 4 when any sample errored or any judge call failed',
     commands: ['run', 'resume'],
   }),
   preflight: flag(z.boolean(), {

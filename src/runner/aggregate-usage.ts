@@ -37,16 +37,20 @@ export function usageFromEvents(events: TranscriptEvent[]): Record<string, RoleU
   const usage: Record<string, RoleUsage> = {};
   for (const event of events) {
     if (!isModelCallEvent(event)) continue;
-    const call: RoleUsage = {
-      calls: 1,
-      inputTokens: event.usage.inputTokens ?? 0,
-      outputTokens: event.usage.outputTokens ?? 0,
-      costUsd: event.costUsd,
-      cachedCalls: event.cached ? 1 : 0,
-    };
-    usage[event.role] = addUsage(usage[event.role] ?? emptyUsage(), call);
+    usage[event.role] = addUsage(usage[event.role] ?? emptyUsage(), usageOfCall(event));
   }
   return usage;
+}
+
+/** The usage of one `model-call` event (unreported tokens count 0; an unknown cost stays `null`). */
+export function usageOfCall(event: ModelCallEvent): RoleUsage {
+  return {
+    calls: 1,
+    inputTokens: event.usage.inputTokens ?? 0,
+    outputTokens: event.usage.outputTokens ?? 0,
+    costUsd: event.costUsd,
+    cachedCalls: event.cached ? 1 : 0,
+  };
 }
 
 /** Total cost over roles; `null` if any role's cost is unknown, 0 when nothing was called. */

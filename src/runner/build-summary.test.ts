@@ -42,6 +42,9 @@ describe('buildSummary', () => {
       usage: { agent: { calls: 3, inputTokens: 30, outputTokens: 15, costUsd: 1, cachedCalls: 0 } },
       costUsd: 1,
       errorsByName: { ProviderError: 1 },
+      failures: { errored: 1, judgeErrored: 0, judgeErrors: 0, rate: 1 / 3 },
+      errorCauses: [{ kind: 'sample', name: 'ProviderError', message: 'x', count: 1, exampleSampleId: 'b#e1' }],
+      judges: [],
     });
   });
 
@@ -62,5 +65,87 @@ describe('buildSummary', () => {
     expect(summary.costUsd).toBeNull();
     expect(summary.usage.agent?.costUsd).toBeNull();
     expect(summary.errorsByName).toEqual({});
+    // The superseded error's call is counted: every call made is in the usage.
+    expect(summary.usage.agent?.calls).toBe(2);
+    expect(summary.supersededUsage).toEqual({
+      agent: { calls: 1, inputTokens: 10, outputTokens: 5, costUsd: 0.001, cachedCalls: 0 },
+    });
+    expect(summary.errorCauses).toEqual([]);
+  });
+
+  it('gives every null metric a reason, naming the most common failure', () => {
+    const summary = buildSummary({
+      runId: 'r',
+      suite: toyLeakSuite,
+      options: {},
+      planned: ['a#e1', 'b#e1'],
+      records: ['a#e1', 'b#e1'].map((id) =>
+        testSampleRecord({
+          id,
+          status: 'error',
+          scores: [],
+          error: {
+            name: 'ProviderError',
+            message: 'vllm:m: request failed',
+            cause: { name: 'ProviderError', message: 'connection refused', endpoint: 'http://127.0.0.1:8000/v1' },
+          },
+        }),
+      ),
+    });
+    expect(summary.metrics.leak_rate).toEqual({
+      value: null,
+      n: 0,
+      errors: 2,
+      notApplicable: 0,
+      reason: 'all 2 verdicts were error: connection refused http://127.0.0.1:8000/v1',
+    });
+  });
+
+  it('summarises judge health and samples that ran but had a judge call fail', () => {
+    const judged = (id: string, verdicts: Array<'pass' | 'fail' | 'error'>) =>
+      testSampleRecord({
+        id,
+        scores: safe,
+        judgments: verdicts.map((verdict) => ({
+          judge: 'leak@1',
+          model: 'vllm:j',
+          verdict,
+          ...(verdict === 'error' ? { error: { name: 'JudgeParseError', message: "no valid 'Answer:' line" } } : {}),
+        })),
+      });
+    const summary = buildSummary({
+      runId: 'r',
+      suite: toyLeakSuite,
+      options: {},
+      planned: ['a#e1', 'b#e1', 'c#e1'],
+      records: [
+        judged('a#e1', ['pass', 'error']),
+        judged('b#e1', ['fail', 'pass']),
+        judged('c#e1', ['error', 'error']),
+      ],
+    });
+    expect(summary.judges).toEqual([
+      {
+        judge: 'leak@1',
+        model: 'vllm:j',
+        calls: 6,
+        pass: 2,
+        fail: 1,
+        notApplicable: 0,
+        error: 3,
+        topErrors: [{ message: "JudgeParseError: no valid 'Answer:' line", count: 3 }],
+      },
+    ]);
+    expect(summary.failures).toEqual({ errored: 0, judgeErrored: 2, judgeErrors: 3, rate: 2 / 3 });
+    expect(summary.errorCauses).toEqual([
+      {
+        kind: 'judge',
+        judge: 'leak@1',
+        name: 'JudgeParseError',
+        message: "no valid 'Answer:' line",
+        count: 3,
+        exampleSampleId: 'a#e1',
+      },
+    ]);
   });
 });

@@ -1,15 +1,25 @@
-import { FORMAT_VERSION, type RunSummary, type SampleRecord } from '../spec/run-record.js';
-import type { Suite } from '../suites/suite.js';
+import { nullReason, withReason } from '../metrics/null-reason.js';
+import { causeLabel } from '../spec/error-cause.js';
+import type { MetricValue } from '../spec/metric-value.js';
+import { FORMAT_VERSION, type RoleUsage, type RunSummary, type SampleRecord } from '../spec/run-record.js';
+import type { Suite, SuiteMetrics } from '../suites/suite.js';
 import { sumUsageByRole, totalCost } from './aggregate-usage.js';
+import { FailureTally } from './failure-tally.js';
+import { summarizeJudges } from './judge-health.js';
 
 /**
- * Computes `summary.json` from the latest records of a run; used by run, resume and merge.
+ * Computes `summary.json` from the records of a run; used by run, resume, merge and report.
  *
- * Only records whose id is in `planned` count (the last one per id if several are given).
- * `counts.missing` is the planned samples without a record, and `complete` is `missing === 0`.
- * Metrics and groups come from `suite.metrics` over those records (errored ones included, so
- * metrics can report them in `errors`). Usage is summed per role; the total `costUsd` is `null`
- * if any role's cost is unknown. `errorsByName` counts errored records by error name.
+ * `records` may be the run's whole history (`readSamples({ history: true })`): only records whose
+ * id is in `planned` count, the last one per id is the sample's result, and earlier ones are
+ * superseded. `counts.missing` is the planned samples without a record, and `complete` is
+ * `missing === 0`. Metrics and groups come from `suite.metrics` over the latest records (errored
+ * ones included, so metrics can report them in `errors`); a metric left without a value gets a
+ * `reason` (the suite's, else one from its counts and the run's most common failure), and none
+ * keeps a value over an empty denominator. Usage counts every call made, superseded records
+ * included (that part is also given as `supersededUsage`); the total `costUsd` is `null` if any
+ * role's cost is unknown. `errorsByName` counts errored records by error name; `failures`,
+ * `errorCauses` and `judges` say what failed and how the judges fared.
  */
 export function buildSummary({
   runId,
@@ -30,19 +40,33 @@ export function buildSummary({
 }): RunSummary {
   const plannedIds = new Set(planned);
   const latest = new Map<string, SampleRecord>();
-  for (const record of records) if (plannedIds.has(record.id)) latest.set(record.id, record);
+  const superseded: Array<Record<string, RoleUsage>> = [];
+  for (const record of records) {
+    if (!plannedIds.has(record.id)) continue;
+    const previous = latest.get(record.id);
+    if (previous) superseded.push(previous.usage);
+    latest.set(record.id, record);
+  }
   const kept = [...latest.values()];
 
   const errorsByName: Record<string, number> = {};
+  const tally = new FailureTally();
   for (const record of kept) {
+    tally.set(record);
     if (record.status !== 'error') continue;
     const name = record.error?.name ?? 'Error';
     errorsByName[name] = (errorsByName[name] ?? 0) + 1;
   }
+  const { causes, ...failures } = tally.snapshot();
   const errors = kept.filter((record) => record.status === 'error').length;
   const missing = plannedIds.size - kept.length;
-  const { metrics, groups } = suite.metrics({ records: kept, options });
-  const usage = sumUsageByRole(kept.map((record) => record.usage));
+  const topCause = causes[0];
+  const { metrics, groups } = explainNullMetrics({
+    computed: suite.metrics({ records: kept, options }),
+    ...(topCause === undefined ? {} : { commonError: causeLabel(topCause) }),
+  });
+  const supersededUsage = sumUsageByRole(superseded);
+  const usage = sumUsageByRole([...kept.map((record) => record.usage), supersededUsage]);
 
   return {
     formatVersion: FORMAT_VERSION,
@@ -54,7 +78,39 @@ export function buildSummary({
     metrics,
     ...(groups === undefined ? {} : { groups }),
     usage,
+    ...(superseded.length === 0 ? {} : { supersededUsage }),
     costUsd: totalCost(usage),
     errorsByName,
+    failures,
+    errorCauses: causes,
+    judges: summarizeJudges(kept),
+  };
+}
+
+/**
+ * Every metric (and group metric) without a value gets a reason: the suite's own, else a sentence
+ * from its counts, naming the run's most common failure when the metric counted errors.
+ */
+function explainNullMetrics({ computed, commonError }: { computed: SuiteMetrics; commonError?: string }): SuiteMetrics {
+  const explain = (metric: MetricValue): MetricValue =>
+    metric.value !== null && metric.n > 0
+      ? metric
+      : withReason(
+          metric,
+          () =>
+            metric.reason ??
+            nullReason({
+              errors: metric.errors,
+              notApplicable: metric.notApplicable,
+              ...(metric.errors > 0 && commonError !== undefined ? { error: commonError } : {}),
+            }),
+        );
+  const mapValues = <T, U>(record: Record<string, T>, map: (value: T) => U): Record<string, U> =>
+    Object.fromEntries(Object.entries(record).map(([key, value]) => [key, map(value)]));
+  return {
+    metrics: mapValues(computed.metrics, explain),
+    ...(computed.groups === undefined
+      ? {}
+      : { groups: mapValues(computed.groups, (group) => mapValues(group, (values) => mapValues(values, explain))) }),
   };
 }

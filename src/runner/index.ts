@@ -5,6 +5,7 @@ export {
   sumUsageByRole,
   totalCost,
   usageFromEvents,
+  usageOfCall,
 } from './aggregate-usage.js';
 export { buildSummary } from './build-summary.js';
 export { createEventRecorder, type EventRecorder } from './create-event-recorder.js';
@@ -18,6 +19,14 @@ export {
   type RoleCallEstimate,
 } from './estimate-plan.js';
 export { expandSamples, sampleId, sampleSeed } from './expand-samples.js';
+export {
+  createFailFast,
+  FAIL_FAST_MIN_SAMPLES,
+  type FailFastOptions,
+  type FailFastStop,
+} from './fail-fast.js';
+export { type CauseLine, causeCountLabel, type FailureSnapshot, FailureTally } from './failure-tally.js';
+export { judgeHealthLine, summarizeJudges } from './judge-health.js';
 export { canonicalJson, planHash, sha256Hex } from './plan-hash.js';
 export { type PendingSample, selectPending } from './resume.js';
 export {
@@ -27,4 +36,13 @@ export {
   type RunStopReason,
   runEvaluation,
 } from './run-evaluation.js';
+export {
+  failedJudgments,
+  isProviderCause,
+  judgmentsFromEvents,
+  needsRetry,
+  type SampleFailure,
+  sampleErrorCause,
+  sampleFailureOf,
+} from './sample-failures.js';
 export { parseShard, type ShardSpec, selectShard } from './shard.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { BudgetExceededError, PlanValidationError } from '../spec/errors.js';
+import { BudgetExceededError, PlanValidationError, ProviderError } from '../spec/errors.js';
 import { InMemoryRunStore } from '../store/in-memory-run-store.js';
 import { defineSuite } from '../suites/suite.js';
 import { toyLeakScenarios } from '../suites/toy-leak/scenarios.js';
@@ -98,7 +98,7 @@ describe('runEvaluation records', () => {
     expect(summary.complete).toBe(true);
   });
 
-  it('reports progress after every sample', async () => {
+  it('reports progress at the start, after every model call and after every sample', async () => {
     const store = await freshStore();
     const progress: RunProgress[] = [];
     const { factory } = scriptedModelRoles({
@@ -106,16 +106,65 @@ describe('runEvaluation records', () => {
     });
     await run({ store, models: factory, onProgress: (value) => progress.push(value) });
     expect(
-      progress.map(({ done, errors, inputTokens, outputTokens }) => [done, errors, inputTokens, outputTokens]),
+      progress.map(({ update, done, errors, inputTokens, outputTokens }) => [
+        update,
+        done,
+        errors,
+        inputTokens,
+        outputTokens,
+      ]),
     ).toEqual([
-      [1, 0, 10, 5],
-      [2, 0, 10, 10],
-      [3, 0, 20, 15],
-      [4, 0, 30, 20],
+      ['start', 0, 0, 0, 0],
+      // Tokens move with the call, before its sample is recorded.
+      ['model-call', 0, 0, 10, 5],
+      ['sample', 1, 0, 10, 5],
+      ['model-call', 1, 0, 10, 10],
+      ['sample', 2, 0, 10, 10],
+      ['model-call', 2, 0, 20, 15],
+      ['sample', 3, 0, 20, 15],
+      ['model-call', 3, 0, 30, 20],
+      ['sample', 4, 0, 30, 20],
     ]);
-    expect(progress[0]?.costUsd).toBe(0.001);
-    expect(progress[1]?.costUsd).toBeNull();
+    expect(progress[1]?.costUsd).toBe(0.001);
+    expect(progress[3]?.costUsd).toBeNull();
+    expect(progress.map((value) => value.sessionDone)).toEqual([0, 0, 1, 1, 2, 2, 3, 3, 4]);
     expect(progress.every((value) => value.planned === 4 && value.startedAt === '2025-01-01T00:00:00.000Z')).toBe(true);
+  });
+
+  it('counts errors by cause on the progress line, and samples done before a resume', async () => {
+    const store = await freshStore();
+    const failing = scriptedModelRoles({
+      respond: ({ sampleId }) => {
+        if (sampleId.startsWith('payroll') || sampleId.startsWith('clinic')) throw new TypeError('socket hang up');
+        return refuse();
+      },
+    });
+    await run({ store, models: failing.factory, samples: samples.slice(0, 2) });
+    const progress: RunProgress[] = [];
+    await run({
+      store,
+      models: scriptedModelRoles({ respond: refuse }).factory,
+      onProgress: (value) => progress.push(value),
+    });
+    expect(progress[0]).toMatchObject({
+      update: 'start',
+      done: 2,
+      sessionDone: 0,
+      errors: 2,
+      causes: [{ label: 'TypeError: socket hang up ×2', count: 2 }],
+    });
+    expect(progress.at(-1)).toMatchObject({ done: 4, sessionDone: 2, errors: 2 });
+
+    const retried: RunProgress[] = [];
+    await run({
+      store,
+      models: scriptedModelRoles({ respond: refuse }).factory,
+      retryErrors: true,
+      onProgress: (value) => retried.push(value),
+    });
+    // The samples being redone no longer count as errors; once redone, nothing failed.
+    expect(retried[0]).toMatchObject({ done: 2, errors: 0, causes: [] });
+    expect(retried.at(-1)).toMatchObject({ done: 4, sessionDone: 2, errors: 0 });
   });
 
   it('never runs more samples at once than the concurrency allows', async () => {
@@ -281,5 +330,127 @@ describe('runEvaluation stops', () => {
     const { factory, calls } = scriptedModelRoles({ respond: refuse });
     await expect(run({ store: broken, models: factory })).rejects.toThrow('disk full');
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('runEvaluation fail-fast', () => {
+  const refused = () =>
+    new ProviderError('mock:scripted: request failed: connect ECONNREFUSED 127.0.0.1:9', {
+      kind: 'unreachable',
+      endpoint: 'http://127.0.0.1:9/v1',
+      cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }),
+    });
+  const many = expandSamples({ suite: toyLeakSuite, scenarios: toyLeakScenarios, options: {}, epochs: 3, seed: 0 });
+
+  it('stops after the first k samples fail with the same provider cause, and resumes to the uninterrupted result', async () => {
+    const store = new InMemoryRunStore();
+    await store.writeHeader(testRunHeader({ runId: 'ff', sampleIds: many.map((sample) => sample.id) }));
+    const dead = scriptedModelRoles({
+      respond: () => {
+        throw refused();
+      },
+    });
+    const stopped = await run({
+      store,
+      models: dead.factory,
+      samples: many,
+      failFast: { consecutive: 3, maxErrorRate: 1 },
+    });
+    expect(stopped.stopped).toBe('fail-fast');
+    expect(stopped.executed).toBe(3);
+    expect(dead.calls).toHaveLength(3);
+    expect(stopped.failFast).toMatchObject({
+      rule: 'consecutive',
+      cause: { name: 'ProviderError', message: 'connection refused', endpoint: 'http://127.0.0.1:9/v1' },
+      message: 'the first 3 samples failed with the same cause: connection refused http://127.0.0.1:9/v1',
+    });
+    expect(stopped.summary).toMatchObject({
+      complete: false,
+      stopReason: 'fail-fast',
+      counts: { planned: 12, success: 0, error: 3, missing: 9 },
+      failures: { errored: 3, judgeErrored: 0, judgeErrors: 0, rate: 1 },
+      errorCauses: [
+        {
+          kind: 'sample',
+          name: 'ProviderError',
+          message: 'connection refused',
+          endpoint: 'http://127.0.0.1:9/v1',
+          count: 3,
+          exampleSampleId: many[0]?.id,
+        },
+      ],
+    });
+
+    // The server is back: resuming with --retry-errors gives what an uninterrupted run gives.
+    const resumed = await run({
+      store,
+      models: scriptedModelRoles({ respond: refuse }).factory,
+      samples: many,
+      retryErrors: true,
+      failFast: { consecutive: 3, maxErrorRate: 1 },
+    });
+    const fresh = new InMemoryRunStore();
+    await fresh.writeHeader(testRunHeader({ runId: 'ff', sampleIds: many.map((sample) => sample.id) }));
+    const uninterrupted = await run({
+      store: fresh,
+      models: scriptedModelRoles({ respond: refuse }).factory,
+      samples: many,
+    });
+    expect(resumed.stopped).toBeUndefined();
+    expect(resumed.summary.metrics).toEqual(uninterrupted.summary.metrics);
+    expect(resumed.summary.counts).toEqual(uninterrupted.summary.counts);
+    expect(resumed.summary.errorCauses).toEqual([]);
+    // Every call is counted: the three refused calls of the superseded records, and twelve answers.
+    expect(resumed.summary.usage.agent?.calls).toBe(15);
+    expect(resumed.summary.supersededUsage?.agent?.calls).toBe(3);
+    expect(uninterrupted.summary.usage.agent?.calls).toBe(12);
+  });
+
+  it('does not stop on failures that are not the same provider cause, nor on an ok sample between them', async () => {
+    const store = new InMemoryRunStore();
+    await store.writeHeader(testRunHeader({ runId: 'ff', sampleIds: many.map((sample) => sample.id) }));
+    let call = 0;
+    const flaky = scriptedModelRoles({
+      respond: () => {
+        call += 1;
+        if (call % 3 === 0) return refuse();
+        throw refused();
+      },
+    });
+    const result = await run({
+      store,
+      models: flaky.factory,
+      samples: many,
+      failFast: { consecutive: 3, maxErrorRate: 1 },
+    });
+    expect(result.stopped).toBeUndefined();
+    expect(result.executed).toBe(12);
+  });
+
+  it('stops once the error rate passes the threshold after enough samples', async () => {
+    const store = new InMemoryRunStore();
+    await store.writeHeader(testRunHeader({ runId: 'ff', sampleIds: many.map((sample) => sample.id) }));
+    let call = 0;
+    const half = scriptedModelRoles({
+      respond: () => {
+        call += 1;
+        if (call % 2 === 0) return refuse();
+        throw new TypeError('bad reply');
+      },
+    });
+    const result = await run({
+      store,
+      models: half.factory,
+      samples: many,
+      failFast: { consecutive: 0, maxErrorRate: 0.2, minSamples: 4 },
+    });
+    expect(result.stopped).toBe('fail-fast');
+    expect(result.executed).toBe(4);
+    expect(result.failFast).toMatchObject({
+      rule: 'error-rate',
+      failed: 2,
+      finished: 4,
+      message: '2 of 4 samples failed (50%, over --max-error-rate 20%); most common cause: TypeError: bad reply ×2',
+    });
   });
 });

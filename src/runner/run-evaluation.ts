@@ -1,5 +1,6 @@
 import pLimit from 'p-limit';
-import type { ModelRolesFactory } from '../spec/chat-model.js';
+import { errorCauseOf } from '../models/error-cause-of.js';
+import type { EmitEvent, ModelRolesFactory } from '../spec/chat-model.js';
 import type { Defense } from '../spec/defense.js';
 import { ConfidantError, PlanValidationError } from '../spec/errors.js';
 import type { TranscriptEvent } from '../spec/event.js';
@@ -7,25 +8,44 @@ import type { RunSummary, SampleRecord } from '../spec/run-record.js';
 import type { RunStore } from '../spec/run-store.js';
 import type { Score } from '../spec/score.js';
 import type { SampleSpec, Suite } from '../suites/suite.js';
-import { isModelCallEvent, usageFromEvents } from './aggregate-usage.js';
+import { isModelCallEvent, usageFromEvents, usageOfCall } from './aggregate-usage.js';
 import { buildSummary } from './build-summary.js';
 import { createEventRecorder } from './create-event-recorder.js';
+import { createFailFast, type FailFastOptions, type FailFastStop } from './fail-fast.js';
+import { type CauseLine, FailureTally } from './failure-tally.js';
 import { type PendingSample, selectPending } from './resume.js';
+import { judgmentsFromEvents } from './sample-failures.js';
 
-/** Why a run ended before every planned sample had a record; the run stays resumable. */
-export type RunStopReason = 'budget' | 'interrupted';
+/**
+ * Why a run ended before every planned sample had a record; the run stays resumable.
+ * `fail-fast`: it was failing (see `RunEvaluationOptions.failFast`).
+ */
+export type RunStopReason = 'budget' | 'interrupted' | 'fail-fast';
 
-/** Reported after every finished sample. Tokens and cost cover the samples run by this call. */
+/**
+ * The live numbers of a run. Reported once at the start (`update: 'start'`, before any sample),
+ * after every model call (`model-call`: tokens and cost move) and after every finished sample
+ * (`sample`). Counts cover the plan's latest records, those of earlier sessions included; tokens,
+ * cost and `sessionDone` cover this call only, so an ETA from them uses this session's pace.
+ */
 export type RunProgress = {
+  update: 'start' | 'model-call' | 'sample';
   planned: number;
   /** Planned samples that have a record, including ones recorded before this call. */
   done: number;
   /** Planned samples whose latest record is an error. */
   errors: number;
+  /** Failed judge calls in the latest records. */
+  judgeErrors: number;
+  /** Errored samples and failed judge calls by cause, most common first. */
+  causes: CauseLine[];
+  /** Records appended by this call. */
+  sessionDone: number;
   inputTokens: number;
   outputTokens: number;
   /** `null` once any call had an unknown price. */
   costUsd: number | null;
+  /** When this call started. */
   startedAt: string;
 };
 
@@ -33,6 +53,8 @@ export type RunProgress = {
 export type RunEvaluationResult = {
   summary: RunSummary;
   stopped?: RunStopReason;
+  /** Why fail-fast stopped the run (with `stopped: 'fail-fast'`). */
+  failFast?: FailFastStop;
   /** How many records this call appended. */
   executed: number;
 };
@@ -52,8 +74,14 @@ export type RunEvaluationOptions = {
   concurrency?: number;
   signal?: AbortSignal;
   onProgress?: (progress: RunProgress) => void;
-  /** Also re-run samples whose latest record is an error (attempt + 1). */
+  /** Also re-run samples whose latest record is an error or has a failed judge call (attempt + 1). */
   retryErrors?: boolean;
+  /**
+   * Stop a failing run early (no new samples; those in flight settle; resumable): after
+   * `consecutive` samples in a row failed with the same provider cause, or once more than
+   * `maxErrorRate` of this call's samples failed (from 20 on). Default: never.
+   */
+  failFast?: FailFastOptions;
   now?: () => Date;
 };
 
@@ -62,13 +90,15 @@ export type RunEvaluationOptions = {
  * each record to the store as soon as its sample finishes, then writes and returns the summary.
  *
  * Per sample: events are collected (`sample-start` first), `suite.runSample` then `suite.score`
- * run, and usage is aggregated from the `model-call` events. A thrown error gives a record with
- * `status: 'error'`, the error's name and message, a `sample-error` event, the partial events and
- * no scores; an error carrying `participantId` and `partialOutput` keeps them (`error.participantId`,
- * `output`). Two failures are not the sample's fault and leave no record: a `BudgetExceededError`
- * (stop reason `budget`) and an abort of `signal` or a `RunInterruptedError` (`interrupted`).
- * After either, no new sample starts; samples in flight finish or fail, and the run can be
- * resumed later. Failing to append a record is fatal and rethrown once in-flight samples settle.
+ * run, usage is aggregated from the `model-call` events and the judge calls are summarised in
+ * `judgments`. A thrown error gives a record with `status: 'error'`, the error's name, message and
+ * cause, a `sample-error` event, the partial events and no scores; an error carrying
+ * `participantId` and `partialOutput` keeps them (`error.participantId`, `output`). Two failures
+ * are not the sample's fault and leave no record: a `BudgetExceededError` (stop reason `budget`)
+ * and an abort of `signal` or a `RunInterruptedError` (`interrupted`). After either, or once
+ * `failFast` says the run is failing (`fail-fast`), no new sample starts; samples in flight finish
+ * or fail, and the run can be resumed later. Failing to append a record is fatal and rethrown
+ * once in-flight samples settle.
  */
 export async function runEvaluation({
   suite,
@@ -82,6 +112,7 @@ export async function runEvaluation({
   signal,
   onProgress,
   retryErrors = false,
+  failFast,
   now = () => new Date(),
 }: RunEvaluationOptions): Promise<RunEvaluationResult> {
   if (!Number.isInteger(concurrency) || concurrency < 1) {
@@ -96,24 +127,50 @@ export async function runEvaluation({
     );
   }
 
-  const { pending, done, errors } = selectPending({
-    samples,
-    records: await store.readSamples({ events: false }),
-    retryErrors,
-  });
+  const plannedIds = new Set(samples.map((sample) => sample.id));
+  const existing = (await store.readSamples({ events: false })).filter((record) => plannedIds.has(record.id));
+  const { pending, done } = selectPending({ samples, records: existing, retryErrors });
+  // Samples about to be redone no longer count as failed: their new record replaces the old one.
+  const redone = new Set(pending.map((item) => item.sample.id));
+  const tally = new FailureTally();
+  for (const record of existing) if (!redone.has(record.id)) tally.set(record);
   const progress: RunProgress = {
+    update: 'start',
     planned: samples.length,
     done,
-    errors,
+    errors: 0,
+    judgeErrors: 0,
+    causes: [],
+    sessionDone: 0,
     inputTokens: 0,
     outputTokens: 0,
     costUsd: 0,
     startedAt: now().toISOString(),
   };
+  const refreshFailures = () => {
+    const snapshot = tally.snapshot();
+    progress.errors = snapshot.errored;
+    progress.judgeErrors = snapshot.judgeErrors;
+    progress.causes = tally.lines();
+  };
+  const report = (update: RunProgress['update']) => onProgress?.({ ...progress, update });
+  refreshFailures();
+  report('start');
+
   const runSignal = signal ?? new AbortController().signal;
+  const monitor = failFast === undefined ? undefined : createFailFast(failFast);
   let stopped: RunStopReason | undefined;
+  let failFastStop: FailFastStop | undefined;
   let fatal: { error: unknown } | undefined;
   let executed = 0;
+  const onEvent = (event: TranscriptEvent) => {
+    if (!isModelCallEvent(event)) return;
+    const usage = usageOfCall(event);
+    progress.inputTokens += usage.inputTokens;
+    progress.outputTokens += usage.outputTokens;
+    progress.costUsd = progress.costUsd === null || usage.costUsd === null ? null : progress.costUsd + usage.costUsd;
+    report('model-call');
+  };
 
   const runPending = async (item: PendingSample) => {
     if (runSignal.aborted) stopped ??= 'interrupted';
@@ -127,6 +184,7 @@ export async function runEvaluation({
       defenses,
       signal: runSignal,
       now,
+      onEvent,
     });
     if (result.kind === 'stopped') {
       stopped ??= result.reason;
@@ -134,18 +192,20 @@ export async function runEvaluation({
     }
     try {
       await store.appendSample(result.record);
-      executed += 1;
-      progress.done += 1;
-      if (result.record.status === 'error') progress.errors += 1;
-      for (const usage of Object.values(result.record.usage)) {
-        progress.inputTokens += usage.inputTokens;
-        progress.outputTokens += usage.outputTokens;
-        progress.costUsd =
-          progress.costUsd === null || usage.costUsd === null ? null : progress.costUsd + usage.costUsd;
-      }
-      onProgress?.({ ...progress });
     } catch (error) {
       fatal ??= { error };
+      return;
+    }
+    executed += 1;
+    progress.sessionDone += 1;
+    progress.done += 1;
+    tally.set(result.record);
+    refreshFailures();
+    report('sample');
+    const verdict = monitor?.observe(result.record);
+    if (verdict !== undefined && stopped === undefined) {
+      stopped = 'fail-fast';
+      failFastStop = verdict;
     }
   };
   const limit = pLimit(concurrency);
@@ -157,12 +217,17 @@ export async function runEvaluation({
     suite,
     options,
     planned: samples.map((sample) => sample.id),
-    records: await store.readSamples({ events: false }),
+    records: await store.readSamples({ events: false, history: true }),
     now: now(),
     ...(stopped === undefined ? {} : { stopReason: stopped }),
   });
   await store.writeSummary(summary);
-  return { summary, executed, ...(stopped === undefined ? {} : { stopped }) };
+  return {
+    summary,
+    executed,
+    ...(stopped === undefined ? {} : { stopped }),
+    ...(failFastStop === undefined ? {} : { failFast: failFastStop }),
+  };
 }
 
 type SampleResult = { kind: 'record'; record: SampleRecord } | { kind: 'stopped'; reason: RunStopReason };
@@ -176,6 +241,7 @@ async function runOneSample({
   defenses,
   signal,
   now,
+  onEvent,
 }: {
   suite: Suite;
   options: unknown;
@@ -185,15 +251,23 @@ async function runOneSample({
   defenses: Defense[];
   signal: AbortSignal;
   now: () => Date;
+  /** Sees every event as it is recorded (live progress). */
+  onEvent: (event: TranscriptEvent) => void;
 }): Promise<SampleResult> {
   const { sample, attempt } = item;
-  const { emit, events } = createEventRecorder({ now });
+  const recorder = createEventRecorder({ now });
+  const { events } = recorder;
+  const emit: EmitEvent = (input) => {
+    const event = recorder.emit(input);
+    onEvent(event);
+    return event;
+  };
   const startedAt = now().toISOString();
   let output: unknown = null;
   let input: unknown;
   let terminationReason: string | undefined;
   let scores: Score[] = [];
-  let failure: { name: string; message: string; participantId?: string } | undefined;
+  let failure: SampleRecord['error'];
   try {
     emit({
       type: 'sample-start',
@@ -218,6 +292,7 @@ async function runOneSample({
       name: error instanceof Error ? error.name : 'Error',
       message: error instanceof Error ? error.message : String(error),
       ...(attached.participantId === undefined ? {} : { participantId: attached.participantId }),
+      cause: errorCauseOf(error),
     };
     if (attached.output !== undefined) output = attached.output;
     scores = [];
@@ -226,7 +301,11 @@ async function runOneSample({
   // stop or an abort behind such a call still means the sample did not really run.
   if (failedCallNamed(events, 'BudgetExceededError')) return { kind: 'stopped', reason: 'budget' };
   if (signal.aborted && failedCallNamed(events)) return { kind: 'stopped', reason: 'interrupted' };
-  if (failure) emit({ type: 'sample-error', ...failure });
+  if (failure) {
+    const { cause: _cause, ...described } = failure;
+    emit({ type: 'sample-error', ...described });
+  }
+  const judgments = judgmentsFromEvents(events);
 
   return {
     kind: 'record',
@@ -247,6 +326,7 @@ async function runOneSample({
       usage: usageFromEvents(events),
       ...(terminationReason === undefined ? {} : { terminationReason }),
       ...(failure ? { error: failure } : {}),
+      ...(judgments.length === 0 ? {} : { judgments }),
     },
   };
 }

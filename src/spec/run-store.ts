@@ -1,7 +1,11 @@
 import type { RunHeader, RunSummary, SampleRecord } from './run-record.js';
 
-/** Options of `RunStore.readSamples`. */
-export type ReadSamplesOptions = { events?: boolean };
+/**
+ * Options of `RunStore.readSamples`. `history: true` returns every record in append order,
+ * superseded ones included (a retried error's earlier record, a resumed duplicate), so that
+ * usage can count every call made; the default is the latest record per id.
+ */
+export type ReadSamplesOptions = { events?: boolean; history?: boolean };
 
 /**
  * Where one run's records live. The runner writes only through this interface;
@@ -15,7 +19,8 @@ export type RunStore = {
   readHeader(): Promise<RunHeader>;
   appendSample(record: SampleRecord): Promise<void>;
   /**
-   * The latest record per sample id, in first-seen order; a torn trailing line is ignored.
+   * The latest record per sample id, in first-seen order (or, with `history`, every record in
+   * append order); a torn trailing line is ignored.
    * With `events: false` every record comes back with `events: []`: summaries, reports,
    * resume and exports need only scores, outputs and usage, and a large run's events can
    * outweigh everything else (a judged PrivAct tree is megabytes of prompts).

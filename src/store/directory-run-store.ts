@@ -93,7 +93,7 @@ export class DirectoryRunStore implements RunStore {
       return [];
     }
     // Streamed line by line: a large run's file can exceed the longest string Node can hold.
-    return readLatestRecordsFromFile({ file, events: options.events !== false });
+    return readLatestRecordsFromFile({ file, events: options.events !== false, history: options.history === true });
   }
 
   async writeSummary(summary: RunSummary): Promise<void> {

@@ -49,7 +49,7 @@ export class InMemoryRunStore implements RunStore {
     if (!this.header) throw new StoreFormatError(`not a confidant run: ${this.location} (no header written)`);
     const latest = new Map<string, SampleRecord>();
     for (const record of this.lines) latest.set(record.id, record);
-    const records = [...latest.values()].map(copy);
+    const records = (options.history === true ? this.lines : [...latest.values()]).map(copy);
     return options.events === false ? records.map((record) => ({ ...record, events: [] })) : records;
   }
 

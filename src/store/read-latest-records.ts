@@ -13,10 +13,15 @@ import { type SampleRecord, sampleRecordSchema } from '../spec/run-record.js';
  * because records are never rewritten in place. With `events: false` each record's events are
  * dropped as soon as it is parsed.
  */
-function latestRecords({ file, events }: { file: string; events: boolean }) {
+function latestRecords({ file, events, history = false }: { file: string; events: boolean; history?: boolean }) {
   const latest = new Map<string, SampleRecord>();
+  const all: SampleRecord[] = [];
   let lineNumber = 0;
-  const keep = (record: SampleRecord) => latest.set(record.id, events ? record : { ...record, events: [] });
+  const keep = (record: SampleRecord) => {
+    const kept = events ? record : { ...record, events: [] };
+    if (history) all.push(kept);
+    else latest.set(record.id, kept);
+  };
   return {
     line(line: string) {
       lineNumber += 1;
@@ -30,7 +35,7 @@ function latestRecords({ file, events }: { file: string; events: boolean }) {
       const record = parseRecordLine(tail);
       if (record.ok) keep(record.value);
     },
-    records: () => [...latest.values()],
+    records: () => (history ? all : [...latest.values()]),
   };
 }
 
@@ -48,16 +53,19 @@ export function readLatestRecords({ text, file }: { text: string; file: string }
 /**
  * The same, streamed from a file line by line, so a file far larger than the longest string
  * Node can hold (a full PrivAct tree build) can be read; `events: false` keeps memory
- * proportional to scores and outputs.
+ * proportional to scores and outputs. `history: true` returns every valid line's record in file
+ * order instead of the latest per id.
  */
 export async function readLatestRecordsFromFile({
   file,
   events = true,
+  history = false,
 }: {
   file: string;
   events?: boolean;
+  history?: boolean;
 }): Promise<SampleRecord[]> {
-  const reader = latestRecords({ file, events });
+  const reader = latestRecords({ file, events, history });
   let pending = '';
   for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 })) {
     const parts = `${pending}${String(chunk)}`.split('\n');

@@ -92,6 +92,24 @@ export function runStoreContract(name: string, createStore: () => Promise<RunSto
       ]);
     });
 
+    it('returns every record in append order with history, superseded ones included', async () => {
+      const store = await createStore();
+      await store.writeHeader(testRunHeader());
+      const failed = testSampleRecord({
+        id: 'a#e1',
+        status: 'error',
+        scores: [],
+        error: { name: 'X', message: 'boom' },
+      });
+      await store.appendSample(failed);
+      await store.appendSample(testSampleRecord({ id: 'b#e1' }));
+      await store.appendSample(testSampleRecord({ id: 'a#e1', attempt: 2 }));
+      const history = await store.readSamples({ history: true, events: false });
+      expect(history.map((record) => `${record.id}@${record.attempt}`)).toEqual(['a#e1@1', 'b#e1@1', 'a#e1@2']);
+      expect(history[0]).toEqual({ ...failed, events: [] });
+      expect(await store.readSamples()).toHaveLength(2);
+    });
+
     it('keeps every record of concurrent appends', async () => {
       const store = await createStore();
       await store.writeHeader(testRunHeader());

@@ -1,0 +1,114 @@
+import { causeKey, causeLabel, type ErrorCause, type ErrorCauseCount } from '../spec/error-cause.js';
+import type { FailureCounts, SampleRecord } from '../spec/run-record.js';
+import { failedJudgments, sampleErrorCause } from './sample-failures.js';
+
+type Contribution = {
+  errored: boolean;
+  judgeErrors: number;
+  causes: Array<{ key: string; kind: 'sample' | 'judge'; judge?: string; cause: ErrorCause }>;
+};
+
+type CauseEntry = {
+  base: Omit<ErrorCauseCount, 'count' | 'exampleSampleId'>;
+  count: number;
+  /** Samples with this cause, first seen first, and how often each has it. */
+  samples: Map<string, number>;
+};
+
+/** A cause counted for display: one short line and how often. */
+export type CauseLine = { label: string; count: number };
+
+/** The failures of a set of samples, latest record per id: counts and causes, most common first. */
+export type FailureSnapshot = FailureCounts & { causes: ErrorCauseCount[] };
+
+/**
+ * Counts the failures of a run's latest records: errored samples by cause, failed judge calls by
+ * judge and cause, and the samples that ran but had a judge call fail. Setting a record replaces
+ * the earlier record of the same id, so a retried sample counts once. The summary and the live
+ * progress line both read it, so they always agree.
+ */
+export class FailureTally {
+  private readonly bySample = new Map<string, Contribution>();
+  private readonly causes = new Map<string, CauseEntry>();
+  private finished = 0;
+  private errored = 0;
+  private judgeErrored = 0;
+  private judgeErrors = 0;
+
+  /** Counts `record`, replacing the contribution of an earlier record with its id. */
+  set(record: SampleRecord): void {
+    const previous = this.bySample.get(record.id);
+    if (previous) this.apply(previous, -1, record.id);
+    else this.finished += 1;
+    const contribution = contributionOf(record);
+    this.bySample.set(record.id, contribution);
+    this.apply(contribution, 1, record.id);
+  }
+
+  /** The counts and the causes, most common first (ties: first seen). */
+  snapshot(): FailureSnapshot {
+    const failed = this.errored + this.judgeErrored;
+    return {
+      errored: this.errored,
+      judgeErrored: this.judgeErrored,
+      judgeErrors: this.judgeErrors,
+      rate: this.finished === 0 ? null : failed / this.finished,
+      causes: this.sortedCauses(),
+    };
+  }
+
+  /** The causes as short lines for a terminal (`connection refused http://… ×4`). */
+  lines(): CauseLine[] {
+    return this.sortedCauses().map((entry) => ({ label: causeCountLabel(entry), count: entry.count }));
+  }
+
+  private sortedCauses(): ErrorCauseCount[] {
+    const counted: ErrorCauseCount[] = [];
+    for (const entry of this.causes.values()) {
+      const [example] = entry.samples.keys();
+      if (entry.count > 0 && example !== undefined)
+        counted.push({ ...entry.base, count: entry.count, exampleSampleId: example });
+    }
+    return counted.sort((a, b) => b.count - a.count);
+  }
+
+  private apply(contribution: Contribution, sign: 1 | -1, sampleId: string): void {
+    if (contribution.errored) this.errored += sign;
+    else if (contribution.judgeErrors > 0) this.judgeErrored += sign;
+    this.judgeErrors += sign * contribution.judgeErrors;
+    for (const { key, kind, judge, cause } of contribution.causes) {
+      let entry = this.causes.get(key);
+      if (!entry) {
+        entry = { base: { ...cause, kind, ...(judge === undefined ? {} : { judge }) }, count: 0, samples: new Map() };
+        this.causes.set(key, entry);
+      }
+      entry.count += sign;
+      const times = (entry.samples.get(sampleId) ?? 0) + sign;
+      if (times > 0) entry.samples.set(sampleId, times);
+      else entry.samples.delete(sampleId);
+    }
+  }
+}
+
+function contributionOf(record: SampleRecord): Contribution {
+  const causes: Contribution['causes'] = [];
+  const sampleCause = sampleErrorCause(record);
+  if (sampleCause !== undefined)
+    causes.push({ key: `sample\u0000${causeKey(sampleCause)}`, kind: 'sample', cause: sampleCause });
+  const judgments = failedJudgments(record);
+  for (const judgment of judgments) {
+    causes.push({
+      key: `judge\u0000${judgment.judge}\u0000${causeKey(judgment.error)}`,
+      kind: 'judge',
+      judge: judgment.judge,
+      cause: judgment.error,
+    });
+  }
+  return { errored: sampleCause !== undefined, judgeErrors: judgments.length, causes };
+}
+
+/** One cause count as a short line: `connection refused http://… ×4`, judge causes prefixed with the judge. */
+export function causeCountLabel(entry: Pick<ErrorCauseCount, 'kind' | 'judge' | 'count'> & ErrorCause): string {
+  const what = causeLabel(entry);
+  return `${entry.kind === 'judge' ? `judge ${entry.judge ?? ''}: ` : ''}${what} ×${entry.count}`;
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import type { TranscriptEvent } from '../spec/event.js';
+import { testSampleRecord } from '../store/run-store.contract.js';
+import { FailureTally } from './failure-tally.js';
+import { judgmentsFromEvents, needsRetry, sampleFailureOf } from './sample-failures.js';
+
+const time = '2025-01-01T00:00:00.000Z';
+const modelCall: TranscriptEvent = {
+  id: 'e1',
+  time,
+  type: 'model-call',
+  role: 'judge',
+  provider: 'vllm',
+  modelId: 'judge-7b',
+  request: { messages: [], settings: {} },
+  response: { text: 'x', toolCalls: [], finishReason: 'stop' },
+  usage: { inputTokens: 1, outputTokens: 1 },
+  costUsd: 0,
+  cached: false,
+  attempts: 1,
+  durationMs: 0,
+};
+const judgeCall = (overrides: Record<string, unknown>): TranscriptEvent =>
+  ({
+    id: 'e2',
+    time,
+    type: 'judge-call',
+    judge: 'leak@1',
+    prompt: 'p',
+    raw: 'x',
+    verdict: 'pass',
+    modelCallIds: [],
+    ...overrides,
+  }) as TranscriptEvent;
+
+describe('judgmentsFromEvents', () => {
+  it('takes the model from the event, else from its linked model call, else unknown', () => {
+    expect(
+      judgmentsFromEvents([
+        modelCall,
+        judgeCall({ model: 'openai:gpt-x' }),
+        judgeCall({ modelCallIds: ['e1'], verdict: 'fail' }),
+        judgeCall({ verdict: 'error', error: 'JudgeParseError: no JSON object found in the reply' }),
+        judgeCall({ verdict: 'error', errorCause: { name: 'ProviderError', message: 'connection refused' } }),
+      ]),
+    ).toEqual([
+      { judge: 'leak@1', model: 'openai:gpt-x', verdict: 'pass' },
+      { judge: 'leak@1', model: 'vllm:judge-7b', verdict: 'fail' },
+      {
+        judge: 'leak@1',
+        model: 'unknown',
+        verdict: 'error',
+        error: { name: 'JudgeError', message: 'JudgeParseError: no JSON object found in the reply' },
+      },
+      {
+        judge: 'leak@1',
+        model: 'unknown',
+        verdict: 'error',
+        error: { name: 'ProviderError', message: 'connection refused' },
+      },
+    ]);
+  });
+});
+
+describe('sample failures', () => {
+  const judgeErrored = testSampleRecord({
+    id: 'a#e1',
+    judgments: [
+      { judge: 'leak@1', model: 'm', verdict: 'pass' },
+      { judge: 'leak@1', model: 'm', verdict: 'error', error: { name: 'JudgeParseError', message: 'no JSON' } },
+    ],
+  });
+
+  it('a sample that ran but had a judge call fail is a failure, and is redone by --retry-errors', () => {
+    expect(sampleFailureOf(judgeErrored)).toEqual({
+      kind: 'judge-errored',
+      judge: 'leak@1',
+      cause: { name: 'JudgeParseError', message: 'no JSON' },
+    });
+    expect(needsRetry(judgeErrored)).toBe(true);
+    expect(needsRetry(testSampleRecord({ id: 'b#e1' }))).toBe(false);
+    expect(
+      sampleFailureOf(testSampleRecord({ id: 'c#e1', status: 'error', error: { name: 'X', message: 'boom 12345' } })),
+    ).toEqual({
+      kind: 'errored',
+      cause: { name: 'X', message: 'boom N' },
+    });
+  });
+
+  it('the tally replaces a retried sample, so its old causes disappear', () => {
+    const tally = new FailureTally();
+    tally.set(judgeErrored);
+    tally.set(testSampleRecord({ id: 'b#e1', status: 'error', error: { name: 'X', message: 'boom' } }));
+    expect(tally.snapshot()).toMatchObject({ errored: 1, judgeErrored: 1, judgeErrors: 1, rate: 1 });
+    expect(tally.lines()).toEqual([
+      { label: 'judge leak@1: JudgeParseError: no JSON ×1', count: 1 },
+      { label: 'X: boom ×1', count: 1 },
+    ]);
+    tally.set(testSampleRecord({ id: 'a#e1', attempt: 2 }));
+    expect(tally.snapshot()).toMatchObject({ errored: 1, judgeErrored: 0, judgeErrors: 0, rate: 0.5 });
+    expect(tally.snapshot().causes).toEqual([
+      { kind: 'sample', name: 'X', message: 'boom', count: 1, exampleSampleId: 'b#e1' },
+    ]);
+  });
+});
