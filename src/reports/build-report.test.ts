@@ -117,11 +117,71 @@ describe('buildReport', () => {
     expect(markdown).toContain('| mock:echo [chain:G&gt;V&gt;R] | 25.0 | 2 | unknown |');
   });
 
+  it('prints why a value is n/a, the errors by cause, judge health and superseded usage', () => {
+    const { header, summary } = fixture();
+    summary.metrics.extra = {
+      value: null,
+      n: 0,
+      errors: 0,
+      notApplicable: 2,
+      reason: 'all 2 verdicts were not-applicable: <b>filtered</b> out',
+    };
+    summary.failures = { errored: 1, judgeErrored: 1, judgeErrors: 3, rate: 1 };
+    summary.errorCauses = [
+      {
+        kind: 'sample',
+        name: 'ProviderError',
+        message: 'connection refused',
+        endpoint: 'http://127.0.0.1:8000/v1',
+        count: 1,
+        exampleSampleId: 'a',
+      },
+      { kind: 'judge', judge: 'leak@1', name: 'JudgeParseError', message: 'no JSON', count: 3, exampleSampleId: 'b' },
+    ];
+    summary.judges = [
+      {
+        judge: 'leak@1',
+        model: 'vllm:j',
+        calls: 4,
+        pass: 1,
+        fail: 0,
+        notApplicable: 0,
+        error: 3,
+        topErrors: [{ message: 'JudgeParseError: no JSON', count: 3 }],
+      },
+    ];
+    summary.supersededUsage = { agent: { calls: 1, inputTokens: 5, outputTokens: 2, costUsd: 0.5, cachedCalls: 0 } };
+    const report = buildReport({ runs: [{ header, summary }] });
+    const markdown = renderMarkdown(report);
+    expect(markdown).toContain('- extra: all 2 verdicts were not-applicable: &lt;b&gt;filtered&lt;/b&gt; out');
+    expect(markdown).toContain('## Errors');
+    expect(markdown).toContain(
+      '| 20261130-000000-confaide-abc123 | sample | ProviderError | connection refused http://127.0.0.1:8000/v1 | 1 | a |',
+    );
+    expect(markdown).toContain(
+      '| 20261130-000000-confaide-abc123 | judge leak@1 | JudgeParseError | JudgeParseError: no JSON | 3 | b |',
+    );
+    expect(markdown).toContain('1 errored samples, 1 samples with a judge error (3 failed judge calls)');
+    expect(markdown).toContain(
+      '| 20261130-000000-confaide-abc123 | leak@1 | vllm:j | 4 | 1 | 0 | 0 | 3 | JudgeParseError: no JSON ×3 |',
+    );
+    expect(markdown).toMatch(/\| agent \| 2 \| 1 \| 10 \| 4 \| unknown \| 1 \/ 0\.5000 \|/);
+    const csv = renderCsv(report);
+    expect(csv).toContain(',extra,,0,0,2,all 2 verdicts were not-applicable: <b>filtered</b> out');
+    expect(csv).toContain(',error_cause,1,,,,connection refused http://127.0.0.1:8000/v1 (e.g. a)');
+    expect(csv).toContain(
+      ',judge_health,3,4,3,0,"leak@1 on vllm:j: 1 pass, 0 fail; most common error: JudgeParseError: no JSON"',
+    );
+    const json = JSON.parse(renderJson(report)) as { runs: Array<{ errorCauses: unknown[]; judges: unknown[] }> };
+    expect(json.runs[0]?.errorCauses).toHaveLength(2);
+    expect(json.runs[0]?.judges).toHaveLength(1);
+  });
+
   it('renders CSV rows with empty value for null and JSON that round-trips', () => {
     const report = buildReport({ runs: [fixture()] });
     const csv = renderCsv(report).trim().split('\n');
-    expect(csv[0]).toBe('run_id,suite,metric,value,n,errors,not_applicable');
-    expect(csv).toContain('20261130-000000-confaide-abc123,confaide,extra,,0,0,2');
+    expect(csv[0]).toBe('run_id,suite,metric,value,n,errors,not_applicable,reason');
+    expect(csv).toContain('20261130-000000-confaide-abc123,confaide,extra,,0,0,2,');
     expect(JSON.parse(renderJson(report)).rows).toHaveLength(2);
   });
 });

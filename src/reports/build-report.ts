@@ -1,6 +1,7 @@
+import type { ErrorCauseCount } from '../spec/error-cause.js';
 import { indexMetricDefinitions, type MetricDefinition, type MetricScale } from '../spec/metric-definition.js';
 import type { MetricValue } from '../spec/metric-value.js';
-import type { RoleUsage, RunHeader, RunSummary } from '../spec/run-record.js';
+import type { FailureCounts, JudgeHealth, RoleUsage, RunHeader, RunSummary } from '../spec/run-record.js';
 import { metricAnchor } from './metric-anchor.js';
 
 /** One run's column in a report. */
@@ -14,8 +15,16 @@ export type ReportRun = {
   counts: RunSummary['counts'];
   complete: boolean;
   usage: Record<string, RoleUsage>;
+  /** The part of `usage` spent on records later superseded (retried errors). */
+  supersededUsage?: Record<string, RoleUsage>;
   costUsd: number | null;
   metrics: Record<string, MetricValue>;
+  /** Failed samples and judge calls (absent in summaries written before they were counted). */
+  failures?: FailureCounts;
+  /** Errored samples and failed judge calls by cause, most common first. */
+  errorCauses: ErrorCauseCount[];
+  /** Verdict counts and common errors per judge and judge model. */
+  judges: JudgeHealth[];
   /** Suite-specific Markdown for this run (already rendered from the stored summary). */
   extraMarkdown: string;
 };
@@ -79,8 +88,12 @@ export function buildReport({
     counts: summary.counts,
     complete: summary.complete,
     usage: summary.usage,
+    ...(summary.supersededUsage === undefined ? {} : { supersededUsage: summary.supersededUsage }),
     costUsd: summary.costUsd,
     metrics: summary.metrics,
+    ...(summary.failures === undefined ? {} : { failures: summary.failures }),
+    errorCauses: summary.errorCauses ?? [],
+    judges: summary.judges ?? [],
     extraMarkdown,
   }));
   const ids: string[] = [];

@@ -1,3 +1,4 @@
+import { causeLabel } from '../spec/error-cause.js';
 import type { Report } from './build-report.js';
 
 /** Quotes a CSV field when needed (RFC 4180) and defuses spreadsheet formula prefixes. */
@@ -8,16 +9,54 @@ export function csvField(value: string | number | null): string {
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** One row per run and metric, values on their stored 0–1 scale, with their denominators. */
+/**
+ * One row per run and metric, values on their stored 0–1 scale, with their denominators and, for a
+ * value that is n/a, its reason. Then, per run, one `error_cause` row per cause (value = count,
+ * reason = the cause and an example sample) and one `judge_health` row per judge and model
+ * (value = failed calls, n = calls, errors = failed calls, not_applicable = n/a verdicts, reason =
+ * the judge, model and most common error).
+ */
 export function renderCsv(report: Report): string {
-  const lines = [['run_id', 'suite', 'metric', 'value', 'n', 'errors', 'not_applicable'].join(',')];
+  const lines = [['run_id', 'suite', 'metric', 'value', 'n', 'errors', 'not_applicable', 'reason'].join(',')];
+  const row = (fields: Array<string | number | null>) => lines.push(fields.map((field) => csvField(field)).join(','));
   for (const run of report.runs) {
     for (const [metric, value] of Object.entries(run.metrics)) {
-      lines.push(
-        [run.runId, run.suite, metric, value.value, value.n, value.errors, value.notApplicable]
-          .map((field) => csvField(field))
-          .join(','),
-      );
+      row([
+        run.runId,
+        run.suite,
+        metric,
+        value.value,
+        value.n,
+        value.errors,
+        value.notApplicable,
+        value.reason ?? null,
+      ]);
+    }
+    for (const cause of run.errorCauses) {
+      const where = cause.kind === 'judge' ? `judge ${cause.judge ?? ''}: ` : '';
+      row([
+        run.runId,
+        run.suite,
+        'error_cause',
+        cause.count,
+        null,
+        null,
+        null,
+        `${where}${causeLabel(cause)} (e.g. ${cause.exampleSampleId})`,
+      ]);
+    }
+    for (const health of run.judges) {
+      const top = health.topErrors[0];
+      row([
+        run.runId,
+        run.suite,
+        'judge_health',
+        health.error,
+        health.calls,
+        health.error,
+        health.notApplicable,
+        `${health.judge} on ${health.model}: ${health.pass} pass, ${health.fail} fail${top === undefined ? '' : `; most common error: ${top.message}`}`,
+      ]);
     }
   }
   return `${lines.join('\n')}\n`;

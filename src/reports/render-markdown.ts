@@ -1,3 +1,4 @@
+import { causeLabel } from '../spec/error-cause.js';
 import type { MetricDefinition } from '../spec/metric-definition.js';
 import { formatMetric, type Report, runLabel } from './build-report.js';
 import { METRICS_DOC_PATH } from './metric-anchor.js';
@@ -59,10 +60,84 @@ function definitions(report: Report): string[] {
   return lines.length === 0 ? [] : ['## Metric definitions', '', ...lines, ''];
 }
 
+/** One line per metric without a value, saying why (from the metric's `reason`). */
+function nullReasons(report: Report): string[] {
+  const lines: string[] = [];
+  for (const row of report.rows) {
+    row.cells.forEach((cell, index) => {
+      for (const [which, value] of [
+        ['', cell.value],
+        [' (worst case)', cell.worst],
+      ] as const) {
+        if (value === null || value.value !== null) continue;
+        const run = report.runs.length > 1 && report.runs[index] ? ` — ${runLabel(report.runs[index])}` : '';
+        lines.push(`- ${escapeMarkdownCell(`${row.label}${which}${run}: ${value.reason ?? 'no reason recorded'}`)}`);
+      }
+    });
+  }
+  return lines.length === 0 ? [] : ['Why some values are n/a:', '', ...lines, ''];
+}
+
+/** The errors by cause of every run: what failed, how often, and one sample to look at. */
+function errorsSection(report: Report): string[] {
+  const rows = report.runs.flatMap((run) =>
+    run.errorCauses.map((cause) => [
+      run.runId,
+      cause.kind === 'judge' ? `judge ${cause.judge ?? ''}` : 'sample',
+      cause.name,
+      causeLabel(cause),
+      String(cause.count),
+      cause.exampleSampleId,
+    ]),
+  );
+  if (rows.length === 0) return [];
+  const totals = report.runs.flatMap((run) =>
+    run.failures === undefined
+      ? []
+      : [
+          `- ${escapeMarkdownCell(run.runId)}: ${run.failures.errored} errored samples, ${run.failures.judgeErrored} samples with a judge error (${run.failures.judgeErrors} failed judge calls)${run.failures.rate === null ? '' : `, ${(run.failures.rate * 100).toFixed(1)}% of finished samples failed`}`,
+        ],
+  );
+  return [
+    '## Errors',
+    '',
+    ...totals,
+    ...(totals.length > 0 ? [''] : []),
+    table(['Run', 'Where', 'Error', 'Cause', 'Count', 'Example sample'], rows),
+    '',
+  ];
+}
+
+/** Per judge and judge model: verdict counts and the most common errors. */
+function judgeHealthSection(report: Report): string[] {
+  const rows = report.runs.flatMap((run) =>
+    run.judges.map((health) => [
+      run.runId,
+      health.judge,
+      health.model,
+      String(health.calls),
+      String(health.pass),
+      String(health.fail),
+      String(health.notApplicable),
+      String(health.error),
+      health.topErrors.map((error) => `${error.message} ×${error.count}`).join('; ') || '—',
+    ]),
+  );
+  if (rows.length === 0) return [];
+  return [
+    '## Judge health',
+    '',
+    table(['Run', 'Judge', 'Model', 'Calls', 'Pass', 'Fail', 'n/a', 'Error', 'Most common errors'], rows),
+    '',
+  ];
+}
+
 /**
  * Renders a report as Markdown: the paper-style metric table (value, worst case, and the
- * n / errors / n/a behind each value), then runs, counts and per-role usage and cost, and last what
- * each metric means (with a link to its definition in `docs/metrics.md`).
+ * n / errors / n/a behind each value) with the reason of every value that is n/a, then the errors
+ * by cause and the judge health, then runs, counts and per-role usage and cost (every call made;
+ * the part spent on superseded records is shown beside it), and last what each metric means (with
+ * a link to its definition in `docs/metrics.md`).
  */
 export function renderMarkdown(report: Report): string {
   const out: string[] = [`# ${report.title}`, ''];
@@ -84,11 +159,13 @@ export function renderMarkdown(report: Report): string {
     return cells;
   });
   out.push(table(metricHeader, metricRows), '');
+  out.push(...nullReasons(report));
   if (report.runs.length > 1 && report.headline.length > 0) out.push(...comparison(report));
   for (const run of report.runs) {
     // Suite-rendered tables (e.g. PAC-Bench's grid) are built from stored summaries by the suite.
     if (run.extraMarkdown.trim() !== '') out.push(`## ${run.runId}`, '', run.extraMarkdown.trimEnd(), '');
   }
+  out.push(...errorsSection(report), ...judgeHealthSection(report));
   out.push('## Runs', '');
   out.push(
     table(
@@ -108,19 +185,39 @@ export function renderMarkdown(report: Report): string {
     '',
   );
   out.push('## Usage by role', '');
+  const hasSuperseded = report.runs.some((run) => run.supersededUsage !== undefined);
   out.push(
     table(
-      ['Run', 'Role', 'Calls', 'Cached', 'Input tokens', 'Output tokens', 'Cost (USD)'],
+      [
+        'Run',
+        'Role',
+        'Calls',
+        'Cached',
+        'Input tokens',
+        'Output tokens',
+        'Cost (USD)',
+        ...(hasSuperseded ? ['Of which superseded (calls / cost)'] : []),
+      ],
       report.runs.flatMap((run) =>
-        Object.entries(run.usage).map(([role, usage]) => [
-          run.runId,
-          role,
-          String(usage.calls),
-          String(usage.cachedCalls),
-          String(usage.inputTokens),
-          String(usage.outputTokens),
-          usage.costUsd === null ? 'unknown' : usage.costUsd.toFixed(4),
-        ]),
+        Object.entries(run.usage).map(([role, usage]) => {
+          const superseded = run.supersededUsage?.[role];
+          return [
+            run.runId,
+            role,
+            String(usage.calls),
+            String(usage.cachedCalls),
+            String(usage.inputTokens),
+            String(usage.outputTokens),
+            usage.costUsd === null ? 'unknown' : usage.costUsd.toFixed(4),
+            ...(hasSuperseded
+              ? [
+                  superseded === undefined
+                    ? '0'
+                    : `${superseded.calls} / ${superseded.costUsd === null ? 'unknown' : superseded.costUsd.toFixed(4)}`,
+                ]
+              : []),
+          ];
+        }),
       ),
     ),
     '',

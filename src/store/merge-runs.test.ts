@@ -157,5 +157,11 @@ describe('mergeRuns', () => {
     expect(merged.records).toHaveLength(allIds.length);
     expect(merged.records.find((record) => record.id === original.id)?.attempt).toBe(9);
     expect(merged.header.mergedFrom).toEqual(['first', 'second']);
+    // The overlapped record is kept, superseded, so its calls still count in the merged usage.
+    expect(merged.history).toHaveLength(allIds.length + 1);
+    expect(merged.history.filter((record) => record.id === original.id).map((record) => record.attempt)).toEqual([
+      original.attempt,
+      9,
+    ]);
   });
 });

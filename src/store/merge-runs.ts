@@ -7,8 +7,11 @@ export type RunStoreReader = Pick<RunStore, 'location' | 'readHeader' | 'readSam
 /** What `mergeRuns` writes to the target run (a fresh, empty store). */
 export type RunStoreWriter = Pick<RunStore, 'location' | 'writeHeader' | 'appendSample'>;
 
-/** The merged run as written to the target; the caller computes and writes its summary. */
-export type MergedRun = { header: RunHeader; records: SampleRecord[] };
+/**
+ * The merged run as written to the target; the caller computes and writes its summary.
+ * `records` are the latest per id; `history` is every record written, superseded ones included.
+ */
+export type MergedRun = { header: RunHeader; records: SampleRecord[]; history: SampleRecord[] };
 
 /**
  * Combines runs of one plan, typically the shards `1/n … n/n` of a sharded run, into `target`.
@@ -18,7 +21,8 @@ export type MergedRun = { header: RunHeader; records: SampleRecord[] };
  * - sources are either all unsharded or all shards of the same count, each ordinal exactly once.
  *
  * The records are unioned, the last record per id winning (sources are read in shard order, then
- * argument order). The merged header is the first source's header without `shard`, with the new
+ * argument order). Superseded records (retried errors, overlapping runs) are written too, before
+ * the record that replaced them, so usage still counts every call that was made. The merged header is the first source's header without `shard`, with the new
  * `runId`, `createdAt = now`, `sampleIds` = the union and `mergedFrom` = the source run ids.
  * `sampleOrder` is the plan's full sample order (from re-expanding the plan); when given, the
  * union follows it, otherwise it follows the sources' own orders. The summary is not written here:
@@ -42,13 +46,13 @@ export async function mergeRuns({
   checkSamePlan(runs);
   const ordered = checkShards(runs);
 
-  const latest = new Map<string, SampleRecord>();
+  const byId = new Map<string, SampleRecord[]>();
   const seenIds: string[] = [];
   for (const { source, header } of ordered) {
     seenIds.push(...header.sampleIds);
-    for (const record of await source.readSamples()) {
+    for (const record of await source.readSamples({ history: true })) {
       seenIds.push(record.id);
-      latest.set(record.id, record);
+      byId.set(record.id, [...(byId.get(record.id) ?? []), record]);
     }
   }
   const sampleIds = orderIds({ ids: seenIds, order: sampleOrder });
@@ -65,13 +69,16 @@ export async function mergeRuns({
     mergedFrom: ordered.map(({ header: source }) => source.runId),
   };
   const position = new Map(sampleIds.map((id, index) => [id, index]));
-  const records = [...latest.values()].sort(
-    (a, b) => (position.get(a.id) ?? Number.MAX_SAFE_INTEGER) - (position.get(b.id) ?? Number.MAX_SAFE_INTEGER),
+  const versions = [...byId.values()].sort(
+    (a, b) =>
+      (position.get(a[0]!.id) ?? Number.MAX_SAFE_INTEGER) - (position.get(b[0]!.id) ?? Number.MAX_SAFE_INTEGER),
   );
+  const history = versions.flat();
+  const records = versions.map((list) => list[list.length - 1]!);
 
   await target.writeHeader(header);
-  for (const record of records) await target.appendSample(record);
-  return { header, records };
+  for (const record of history) await target.appendSample(record);
+  return { header, records, history };
 }
 
 type SourceRun = { source: RunStoreReader; header: RunHeader };

@@ -45,7 +45,7 @@ export function registerMerge({ program, context }: { program: Command; context:
             suite,
             options,
             planned: merged.header.sampleIds,
-            records: merged.records,
+            records: merged.history,
             now,
           });
           await target.writeSummary(built);

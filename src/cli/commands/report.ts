@@ -55,7 +55,7 @@ export function registerReport({ program, context }: { program: Command; context
             suite,
             options: parseSuiteOptions({ suite, raw: header.plan.suiteOptions }),
             planned: header.sampleIds,
-            records: await store.readSamples({ events: false }),
+            records: await store.readSamples({ events: false, history: true }),
           });
         runs.push({ header, summary, extraMarkdown: suite.reportMarkdown?.(summary) ?? '' });
       }
