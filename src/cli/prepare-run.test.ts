@@ -81,3 +81,18 @@ describe('prepareRun role checks', () => {
     );
   });
 });
+
+describe('prepareRun with an empty plan', () => {
+  it('refuses a shard with no sample before anything runs, saying how many the plan has', async () => {
+    const plan = runPlanSchema.parse({
+      suite: 'toy-leak',
+      models: [{ role: 'agent', spec: 'mock:echo' }],
+      shard: { index: 5, count: 5 },
+    });
+    const rejected = prepareRun({ plan, dataDir: '/no/data/dir' });
+    await expect(rejected).rejects.toBeInstanceOf(PlanValidationError);
+    await expect(rejected).rejects.toThrow(
+      'nothing to run: shard 5/5 has no sample, the plan has only 4; use at most 4 shard(s)',
+    );
+  });
+});

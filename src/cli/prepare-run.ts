@@ -185,6 +185,9 @@ export async function prepareRun({ plan, dataDir }: { plan: RunPlan; dataDir: st
   const samples = plan.shard
     ? selectShard({ samples: allSamples, index: plan.shard.index, count: plan.shard.count })
     : allSamples;
+  if (samples.length === 0) {
+    throw emptyPlanError({ suite, plan, dataDir, scenarios: scenarios.length, allSamples: allSamples.length });
+  }
   // A cost budget over a model without a price could never stop the run: refuse it before any call.
   checkBudgetPrices({ bindings: modelBindings, prices: plan.prices, maxCostUsd: plan.maxCostUsd });
   return {
@@ -199,6 +202,41 @@ export async function prepareRun({ plan, dataDir }: { plan: RunPlan; dataDir: st
     modelBindings,
     ...(embedderBinding === undefined ? {} : { embedderBinding }),
   };
+}
+
+/**
+ * Says which input of a plan produced no sample, and why, before anything runs: the data (no
+ * scenario loaded), the suite's variants (scenarios, but no sample for these options) or the shard.
+ */
+function emptyPlanError({
+  suite,
+  plan,
+  dataDir,
+  scenarios,
+  allSamples,
+}: {
+  suite: Suite;
+  plan: RunPlan;
+  dataDir: string;
+  scenarios: number;
+  allSamples: number;
+}): PlanValidationError {
+  const options =
+    Object.keys(plan.suiteOptions).length === 0 ? '' : ` with options ${JSON.stringify(plan.suiteOptions)}`;
+  if (scenarios === 0) {
+    return new PlanValidationError(
+      `nothing to run: suite ${suite.id} loaded no scenario from ${join(dataDir, suite.dataset)}${options}; check that the data is there in the layout the suite expects (\`confidant data verify ${suite.dataset}\`) and that the options select something`,
+    );
+  }
+  if (allSamples === 0) {
+    return new PlanValidationError(
+      `nothing to run: suite ${suite.id} loaded ${scenarios} scenario(s) but none gives a sample${options}; change the options that choose variants (see \`confidant list suites\`)`,
+    );
+  }
+  const shard = plan.shard;
+  return new PlanValidationError(
+    `nothing to run: shard ${shard?.index}/${shard?.count} has no sample, the plan has only ${allSamples}; use at most ${allSamples} shard(s)`,
+  );
 }
 
 /** The default cache directory: `--cache-dir`, then CONFIDANT_CACHE_DIR, then under the user cache dir. */

@@ -109,6 +109,7 @@ export function listPacScenarioFiles({
       }
     }
   }
+  if (refs.length === 0 && split !== 'starter') throw noScenarioFiles({ root, types });
   if (domains === undefined || domains.length === 0) return refs;
   const known = [...new Set(refs.map((ref) => ref.domain))].sort();
   const wanted = new Set<string>();
@@ -124,6 +125,27 @@ export function listPacScenarioFiles({
     wanted.add(found);
   }
   return refs.filter((ref) => wanted.has(ref.domain));
+}
+
+/** Why a scenario folder gave nothing: what the loader looks for, and a few names it found instead. */
+function noScenarioFiles({ root, types }: { root: string; types: readonly PacPolicyType[] }): DatasetFormatError {
+  const found: string[] = [];
+  for (const policyType of types) {
+    const typeDir = join(root, policyType);
+    for (const domain of subdirectories(typeDir)) {
+      for (const name of readdirSync(join(typeDir, domain))) found.push(`${policyType}/${domain}/${name}`);
+    }
+    for (const name of readdirSync(typeDir)) {
+      if (!statSync(join(typeDir, name)).isDirectory()) found.push(`${policyType}/${name}`);
+    }
+  }
+  const seen =
+    found.length === 0
+      ? 'the folders hold no files'
+      : `found instead: ${found.slice(0, 3).join(', ')}${found.length > 3 ? `, … (${found.length} files)` : ''}`;
+  return new DatasetFormatError(
+    `no PAC-Bench scenario under ${root}: the loader reads ${types.map((type) => `${type}/<Domain>/policy_<k>.json`).join(' and ')}, and ${seen}; rename the files to policy_0.json, policy_1.json, … inside one folder per domain`,
+  );
 }
 
 /**

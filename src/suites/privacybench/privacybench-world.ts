@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { AccessContext } from '../../spec/chunk.js';
+import { DatasetFormatError } from '../../spec/errors.js';
 import { authorizedAt, type GroupConfidants } from './authorized-at.js';
 import type { Community, CommunityDocument, Secret, User } from './community-schema.js';
 import { expandConversations, type ProbeInstance } from './expand-conversations.js';
@@ -59,14 +60,26 @@ export async function loadPrivacyBenchScenarios({
   const dir = communityDirOf(options.community);
   const loaded = dir === null ? await loadStarterCommunity() : await loadCommunity({ dir });
   const world = createWorld(loaded);
-  return expandConversations({
+  const where = dir === null ? 'the starter community' : `the community in ${dir}`;
+  if (world.community.secrets.length === 0) {
+    throw new DatasetFormatError(
+      `${where} has no secrets (the "secrets" list of community.json is empty): PrivacyBench probes an assistant about its user's secrets, so there is nothing to run; add secrets or use another --community`,
+    );
+  }
+  const instances = expandConversations({
     community: world.community,
     seed: options.proberSeed,
     probersPerSecret: options.probersPerSecret,
     strategies: options.strategies,
     conversationTime: options.conversationTime,
     groupConfidants: options.groupConfidants,
-  }).map((instance) => ({ instance, world }));
+  });
+  if (instances.length === 0) {
+    throw new DatasetFormatError(
+      `${where} gives no conversation: none of its ${world.community.secrets.length} secrets has a member other than its owner to probe it (probersPerSecret ${JSON.stringify(options.probersPerSecret)}); add members or raise probersPerSecret`,
+    );
+  }
+  return instances.map((instance) => ({ instance, world }));
 }
 
 /** The secret an instance is about; a missing id is a bug in the expansion, not a user error. */

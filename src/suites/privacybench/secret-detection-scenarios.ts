@@ -1,3 +1,4 @@
+import { DatasetFormatError } from '../../spec/errors.js';
 import { buildSecretDetectionItems, type SecretDetectionItem } from './calibration/index.js';
 import { loadCommunity } from './load-community.js';
 import type { PrivacyBenchOptions } from './privacybench-options.js';
@@ -20,7 +21,11 @@ export async function loadSecretDetectionScenarios({
 }): Promise<SecretDetectionScenario[]> {
   const dir = communityDirOf(options.community);
   const loaded = dir === null ? await loadStarterCommunity() : await loadCommunity({ dir });
-  return buildSecretDetectionItems({ community: loaded.community, documents: loaded.documents, seed: 0 }).map(
-    (detection) => ({ detection }),
-  );
+  const items = buildSecretDetectionItems({ community: loaded.community, documents: loaded.documents, seed: 0 });
+  if (items.length === 0) {
+    throw new DatasetFormatError(
+      `${dir === null ? 'the starter community' : `the community in ${dir}`} gives no secret-detection item: no chat message of documents.jsonl is tagged with a secret and none is left untagged to serve as a negative; tag the messages that carry each secret`,
+    );
+  }
+  return items.map((detection) => ({ detection }));
 }
