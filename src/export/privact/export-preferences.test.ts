@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testRunHeader } from '../../runner/testing/test-run-header.js';
-import type { ConfidantError } from '../../spec/errors.js';
+import { type ConfidantError, PlanValidationError } from '../../spec/errors.js';
 import { InMemoryRunStore } from '../../store/in-memory-run-store.js';
 import { caseDiscreet, caseLeak } from '../../suites/privacylens/__fixtures__/fixture-cases.js';
 import { treeRunFixture } from './__fixtures__/tree-run-fixture.js';
@@ -77,10 +77,12 @@ describe('exportPreferences', () => {
       suiteOptions: { topology: 'E>C>X', branching: '1,2,2' },
       roles: ['extractor', 'checker', 'executor', 'judge'],
     });
-    const result = await exportPreferences({ format: 'trl', promptStyle: 'inference', stores: [ecx] });
-    expect(result.roles.map((entry) => entry.role)).toEqual(['checker', 'executor']);
-    // The scripted executor never acts, so every leaf earns b2 = 0.45 < τ: no pairs, but both files exist.
-    expect(result.summary.perRole).toEqual({ checker: 0, executor: 0 });
+    // The scripted executor never acts, so every leaf earns b2 = 0.45 < τ: no pairs at all, a user error saying why.
+    const result = exportPreferences({ format: 'trl', promptStyle: 'inference', stores: [ecx] });
+    await expect(result).rejects.toBeInstanceOf(PlanValidationError);
+    await expect(result).rejects.toThrow(
+      /^no preference pair to export for checker, executor: no sibling pair has one value ≥ τ \(0\.5\) and one below: \d+ of \d+ leaves have rewards/,
+    );
   });
 
   it('holds out a seeded, reproducible validation share', async () => {

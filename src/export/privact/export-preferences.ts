@@ -9,6 +9,7 @@ import {
   writePreferenceMeta,
   writePreferencePairs,
 } from '../write-preference-pairs.js';
+import { explainNoPairs, type RunPairSettings } from './explain-no-pairs.js';
 import { buildPreferenceRecords, isChainRole, type PreferenceRecord, topologyRoles } from './preference-records.js';
 import { readTreeRun, type TreeRun } from './read-tree-run.js';
 import type { PromptStyle } from './training-prompt.js';
@@ -147,7 +148,8 @@ function checkRoles({ roles, runs }: { roles: readonly string[]; runs: readonly 
  * parameters or the overrides, collects sibling pairs at τ for each role, and renders the pairs
  * file and the aligned `.meta.jsonl` sidecar of each role, plus a manifest and a summary.
  * Throws a user error (PlanValidationError / StoreFormatError) for a run that is not a
- * `privact-tree` run, an unknown role, or a bad threshold, fraction or parameter.
+ * `privact-tree` run, an unknown role, or a bad threshold, fraction or parameter, and when no
+ * pair at all comes out (saying why: no tree, no rewarded leaf, or no sibling pair across τ).
  */
 export async function exportPreferences(options: ExportPreferencesOptions): Promise<PreferenceExport> {
   const { stores, format, promptStyle, threshold, lcars = {}, validationFraction = 0, seed = 42 } = options;
@@ -163,6 +165,7 @@ export async function exportPreferences(options: ExportPreferencesOptions): Prom
 
   const all: PreferenceRecord[] = [];
   const summaryRuns: ExportSummary['runs'] = [];
+  const used: RunPairSettings[] = [];
   for (const run of runs) {
     const settings = {
       roles,
@@ -170,6 +173,7 @@ export async function exportPreferences(options: ExportPreferencesOptions): Prom
       lcars: { ...lcArsParametersOf(run.options), ...lcars },
       promptStyle,
     };
+    used.push({ run, threshold: settings.threshold, lcars: settings.lcars });
     all.push(...buildPreferenceRecords({ run, settings }));
     summaryRuns.push({
       location: run.location,
@@ -180,6 +184,10 @@ export async function exportPreferences(options: ExportPreferencesOptions): Prom
       threshold: settings.threshold,
       lcars: settings.lcars,
     });
+  }
+
+  if (all.length === 0) {
+    throw new PlanValidationError(`no preference pair to export for ${roles.join(', ')}: ${explainNoPairs(used)}`);
   }
 
   const perRole: Record<string, number> = Object.fromEntries(roles.map((role) => [role, 0]));
