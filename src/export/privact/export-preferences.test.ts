@@ -85,6 +85,18 @@ describe('exportPreferences', () => {
     );
   });
 
+  it("says that every leaf's helpfulness judge failed when no leaf has a reward", async () => {
+    const store = await treeRunFixture({
+      label: 'garbage',
+      override: (call, prompt) =>
+        call.role === 'judge' && !prompt.startsWith('Decide whether') ? 'I refuse to rate this.' : undefined,
+    });
+    const result = exportPreferences({ ...base, stores: [store] });
+    await expect(result).rejects.toThrow(
+      /^no preference pair to export for verifier, refiner: every leaf's helpfulness judge failed \(8 of 8 leaves\): JudgeParseError: the reply did not parse after 3 attempt\(s\): no valid 'Answer:' line/,
+    );
+  });
+
   it('holds out a seeded, reproducible validation share', async () => {
     const store = await treeRunFixture({ scenarios: [caseLeak, caseDiscreet] });
     const split = await exportPreferences({ ...base, stores: [store], validationFraction: 0.25, seed: 42 });
