@@ -43,6 +43,7 @@ describe('pacHeadline (§8.2)', () => {
       n: 0,
       errors: 1,
       notApplicable: 0,
+      reason: 'the only run was error: the run errored: HTTP 500',
     });
   });
 });

@@ -1,5 +1,14 @@
-import { groupBy, meanOf, meanValue, passRate, standardErrorOf } from '../../metrics/index.js';
+import {
+  groupBy,
+  meanOf,
+  meanValue,
+  passRate,
+  reasonFromScores,
+  standardErrorOf,
+  withReason,
+} from '../../metrics/index.js';
 import type { MetricValue } from '../../spec/metric-value.js';
+import type { Score } from '../../spec/score.js';
 import type { PacEpisodeOutcome } from './episode-outcome.js';
 import { type PacErrorPolicy, pacRunComponents } from './run-components.js';
 
@@ -25,12 +34,30 @@ export function pacHeadline({
   policy: PacErrorPolicy;
 }): PacHeadline {
   const components = outcomes.map((outcome) => pacRunComponents({ outcome, policy }));
+  // Reasons speak of runs: "all 4 runs were error: task judgment failed: …".
+  const over = (scores: Score[], metric: (scores: Score[]) => MetricValue) =>
+    withReason(metric(scores), () => reasonFromScores(scores, 'run'));
   return {
-    ts: meanValue(components.map((component) => component.ts)),
-    ps: meanValue(components.map((component) => component.ps)),
-    acc_task: passRate(components.map((component) => component.taskOk)),
-    acc_privacy: passRate(components.map((component) => component.privOk)),
-    acc_joint: passRate(components.map((component) => component.jointOk)),
+    ts: over(
+      components.map((component) => component.ts),
+      meanValue,
+    ),
+    ps: over(
+      components.map((component) => component.ps),
+      meanValue,
+    ),
+    acc_task: over(
+      components.map((component) => component.taskOk),
+      passRate,
+    ),
+    acc_privacy: over(
+      components.map((component) => component.privOk),
+      passRate,
+    ),
+    acc_joint: over(
+      components.map((component) => component.jointOk),
+      passRate,
+    ),
   };
 }
 
@@ -42,12 +69,19 @@ export function pacHeadline({
 export function meanOverGroups(values: readonly MetricValue[]): MetricValue {
   const present = values.flatMap((value) => (value.value === null ? [] : [value.value]));
   const stderr = standardErrorOf(present);
+  const value = meanOf(present);
+  const reasons = values.flatMap((each) => (each.reason === undefined ? [] : [each.reason]));
   return {
-    value: meanOf(present),
+    value,
     n: present.length,
-    errors: values.reduce((sum, value) => sum + value.errors, 0),
-    notApplicable: values.reduce((sum, value) => sum + value.notApplicable, 0),
+    errors: values.reduce((sum, each) => sum + each.errors, 0),
+    notApplicable: values.reduce((sum, each) => sum + each.notApplicable, 0),
     ...(stderr === undefined ? {} : { stderr }),
+    ...(value === null
+      ? {
+          reason: values.length === 0 ? 'no group to average' : `no group has a value (${reasons[0] ?? 'none scored'})`,
+        }
+      : {}),
   };
 }
 

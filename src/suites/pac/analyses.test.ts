@@ -120,7 +120,13 @@ describe('groundedRate', () => {
   });
 
   it('is null, not 1, when nothing was evaluated', () => {
-    expect(groundedRate({ outcomes: [outcome()] })).toEqual({ value: null, n: 0, errors: 0, notApplicable: 0 });
+    expect(groundedRate({ outcomes: [outcome()] })).toEqual({
+      value: null,
+      n: 0,
+      errors: 0,
+      notApplicable: 0,
+      reason: 'no achieved requirement was linked to a memory, so grounding was never judged',
+    });
   });
 });
 

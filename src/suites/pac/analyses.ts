@@ -1,4 +1,4 @@
-import { failRate, groupBy, passRate } from '../../metrics/index.js';
+import { failRate, groupBy, passRate, withReason } from '../../metrics/index.js';
 import type { MetricValue } from '../../spec/metric-value.js';
 import type { Score } from '../../spec/score.js';
 import { headlineBy, initiatorModel, type PacHeadline, pairKey, partnerModels } from './aggregate.js';
@@ -131,6 +131,25 @@ export function errorRates({ outcomes }: { outcomes: readonly PacEpisodeOutcome[
 }
 
 /**
+ * The share of successful runs with at least one failed judgment (task, privacy, question or
+ * grounding): beside `error_rate`, which counts only runs that errored, it shows when the numbers
+ * rest on judges that did not answer. Null, with a reason, when no run succeeded.
+ */
+export function judgeErrorRate({ outcomes }: { outcomes: readonly PacEpisodeOutcome[] }): MetricValue {
+  const runs = successful(outcomes);
+  const flags = runs.map(
+    (outcome) =>
+      outcome.task.verdict === 'error' ||
+      outcome.privacy.some((agent) => agent.level === 'error') ||
+      outcome.messages.some((message) => message.asksQuestion === null) ||
+      outcome.grounding.errors > 0,
+  );
+  return withReason(shareOf(flags), () =>
+    outcomes.length === 0 ? 'no run' : `no run succeeded (all ${outcomes.length} errored), so no judgment was made`,
+  );
+}
+
+/**
  * grounded rate (§7.3, §8.2): Σ grounded / Σ evaluated over successful runs, null when nothing
  * was evaluated (never 1.0 by default); failed grounding judgments count in `errors`.
  */
@@ -143,7 +162,11 @@ export function groundedRate({ outcomes }: { outcomes: readonly PacEpisodeOutcom
     }
     for (let index = 0; index < grounding.errors; index += 1) scores.push(unknown);
   }
-  return passRate(scores);
+  return withReason(passRate(scores), () =>
+    scores.length === 0
+      ? 'no achieved requirement was linked to a memory, so grounding was never judged'
+      : `all ${scores.length} grounding judgments failed`,
+  );
 }
 
 /** A failure mode (Fig. 4): how many runs show it, and the share of the runs where it is decidable. */

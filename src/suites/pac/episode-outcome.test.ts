@@ -126,7 +126,11 @@ describe('pacEpisodeOutcome', () => {
   });
 
   it('marks a successful record without a task score as a task error', () => {
-    expect(pacEpisodeOutcome({ record: { ...okRecord, scores: [] } }).task).toEqual({ verdict: 'error', ts: null });
+    expect(pacEpisodeOutcome({ record: { ...okRecord, scores: [] } }).task).toEqual({
+      verdict: 'error',
+      ts: null,
+      explanation: 'no task judgment was recorded',
+    });
   });
 
   it('classifies error names', () => {

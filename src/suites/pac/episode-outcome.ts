@@ -66,8 +66,8 @@ export type PacEpisodeOutcome = {
   turns: number;
   /** Per message: does it ask a question (null: the question judge failed). */
   messages: Array<{ turn: number; agentId: string; asksQuestion: boolean | null }>;
-  /** Run-level task judgment: verdict and ts_r = achieved / requirements. */
-  task: { verdict: Score['verdict']; ts: number | null };
+  /** Run-level task judgment: verdict, ts_r = achieved / requirements, and why when it is an error. */
+  task: { verdict: Score['verdict']; ts: number | null; explanation?: string };
   /** Whose privacy counts towards p_r (from the variant, §10). */
   privacyEvaluation: PacVariantEvaluation['privacyAgents'];
   /** Agents with a privacy judgment, in seat order. */
@@ -129,12 +129,19 @@ export function pacEpisodeOutcome({
     });
 
   const taskScore = find(scorers.task, 'run');
-  const task =
+  const task: PacEpisodeOutcome['task'] =
     taskScore === undefined
-      ? { verdict: 'error' as const, ts: null }
+      ? {
+          verdict: 'error',
+          ts: null,
+          ...(record.status === 'ok' ? { explanation: 'no task judgment was recorded' } : {}),
+        }
       : {
           verdict: taskScore.verdict,
           ts: taskScore.verdict === 'pass' || taskScore.verdict === 'fail' ? taskScore.value : null,
+          ...(taskScore.verdict === 'error' && taskScore.explanation !== undefined
+            ? { explanation: taskScore.explanation }
+            : {}),
         };
 
   const privacyByAgent = new Map<string, PacAgentPrivacyOutcome>();

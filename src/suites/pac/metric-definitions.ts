@@ -108,6 +108,18 @@ const ANALYSES: readonly MetricDefinition[] = [
     source: { kind: 'paper', reference: `${PAPER} Table 8 (pacbench.md §9)` },
   },
   {
+    id: 'judge_error_rate',
+    label: 'Judge errors',
+    definition:
+      'The share of successful runs with at least one failed judgment (task, privacy, question or grounding). It sits beside error_rate, which counts only runs that errored, so a run whose judges all failed never reads as an error rate of 0 alone.',
+    formula: 'successful runs with a failed judgment / successful runs',
+    denominator: 'n: successful runs',
+    direction: 'lower',
+    scale: 'percent',
+    range: RATE,
+    source: { kind: 'extension', reference: 'confidant judge health (issue 9)' },
+  },
+  {
     id: 'error_rate_attributed',
     label: 'Error rate (attributed)',
     definition:

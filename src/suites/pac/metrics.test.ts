@@ -188,11 +188,44 @@ describe('pacMetrics', () => {
     ];
     const exclude = pacMetrics({ records: free }).metrics;
     expect(exclude.ts).toMatchObject({ value: 1, n: 1, errors: 1 });
-    expect(exclude.ps).toEqual({ value: null, n: 0, errors: 0, notApplicable: 2 });
-    expect(exclude.acc_joint).toEqual({ value: null, n: 0, errors: 0, notApplicable: 2 });
+    const notJudged = 'all 2 runs were not-applicable: privacy not judged';
+    expect(exclude.ps).toEqual({ value: null, n: 0, errors: 0, notApplicable: 2, reason: notJudged });
+    expect(exclude.acc_joint).toEqual({
+      value: null,
+      n: 0,
+      errors: 0,
+      notApplicable: 2,
+      reason: 'all 2 runs were not-applicable: a component is not judged',
+    });
     const include = pacMetrics({ records: free, options: { errors: 'include' } }).metrics;
     expect(include.ts).toMatchObject({ value: 0.5, n: 2 });
     expect(include.acc_privacy).toMatchObject({ value: null, notApplicable: 2 });
+  });
+
+  it('when every judgment failed, says so beside an honest run error rate of 0 (never a bare 0.0)', () => {
+    const failedTask: Score = {
+      scorer: 'pac-task@1',
+      target: 'run',
+      verdict: 'error',
+      value: null,
+      explanation: 'model call failed: connection refused',
+    };
+    const judgeless = (id: string): SampleRecord => ({
+      ...record({ id, achieved: 5, levels: null }),
+      scores: [failedTask, { scorer: 'pac-privacy@1', target: 'agent:agent_a', verdict: 'error', value: null }],
+    });
+    const { metrics } = pacMetrics({ records: [judgeless('j1'), judgeless('j2')] });
+    expect(metrics.ts).toEqual({
+      value: null,
+      n: 0,
+      errors: 2,
+      notApplicable: 0,
+      reason: 'all 2 runs were error: task judgment failed: model call failed: connection refused',
+    });
+    expect(metrics.error_rate).toMatchObject({ value: 0, n: 2 });
+    expect(metrics.judge_error_rate).toMatchObject({ value: 1, n: 2 });
+    expect(metrics.grounded_rate?.value).toBeNull();
+    expect(metrics.grounded_rate?.reason).toBeDefined();
   });
 
   it('counts a missing judgment as an error, not as a zero', () => {

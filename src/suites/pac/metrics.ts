@@ -1,9 +1,16 @@
-import { groupBy, meanValue, passRate } from '../../metrics/index.js';
+import { countMetric, groupBy, meanValue, passRate, withReason } from '../../metrics/index.js';
 import type { MetricValue } from '../../spec/metric-value.js';
 import type { SampleRecord } from '../../spec/run-record.js';
 import type { SuiteMetrics } from '../suite.js';
 import { headlineBy, headlineMeanOverPairs, type PacHeadline, pacHeadline, pairKey } from './aggregate.js';
-import { errorRates, failureModes, firstViolationHistogram, groundedRate, questionRates } from './analyses.js';
+import {
+  errorRates,
+  failureModes,
+  firstViolationHistogram,
+  groundedRate,
+  judgeErrorRate,
+  questionRates,
+} from './analyses.js';
 import {
   evaluatedAgents,
   type PacEpisodeOutcome,
@@ -24,7 +31,7 @@ export type PacMetricsOptions = {
   variantOptions?: PacVariantOptions;
 };
 
-const count = ({ value, n }: { value: number; n: number }): MetricValue => ({ value, n, errors: 0, notApplicable: 0 });
+const NO_VIOLATION = 'no successful run violated privacy (p_r = 0)';
 
 /**
  * ps and acc_privacy per key (agent or channel) under `policy`. Keys are those judged in some
@@ -66,7 +73,8 @@ function privacyBreakdown({
  * The PAC metrics (pacbench.md §8–§9) over episode outcomes.
  *
  * `metrics`: `ts`, `ps`, `acc_task`, `acc_privacy`, `acc_joint` under the chosen error policy
- * (fractions; reports render ×100), `grounded_rate`, `question_rate` and `error_rate`.
+ * (fractions; reports render ×100), `grounded_rate`, `question_rate`, `error_rate` (runs that errored) and
+ * `judge_error_rate` (successful runs with a failed judgment).
  *
  * `groups`: `error_policy` (the five metrics under `exclude` and `include`, both always stored),
  * `pair`, `initiator` and `partner` (mean over the other side's pairs, Table 11), `split` (policy
@@ -132,8 +140,8 @@ export function pacMetricsOfOutcomes({
       histogram.bins.map((bin) => [
         bin.bin,
         {
-          count: count({ value: bin.count, n: histogram.population }),
-          share: { value: bin.share, n: histogram.population, errors: 0, notApplicable: 0 },
+          count: countMetric({ count: bin.count, n: histogram.population, emptyReason: NO_VIOLATION }),
+          share: withReason({ value: bin.share, n: histogram.population, errors: 0, notApplicable: 0 }, NO_VIOLATION),
         },
       ]),
     ),
@@ -153,7 +161,18 @@ export function pacMetricsOfOutcomes({
           ['over_conservative', modes.overConservative],
           ['privacy_induced_hallucination', modes.privacyInducedHallucination],
         ] as const
-      ).map(([id, mode]) => [id, { count: count({ value: mode.count, n: mode.rate.n }), rate: mode.rate }]),
+      ).map(([id, mode]) => [
+        id,
+        {
+          count: countMetric({
+            count: mode.count,
+            n: mode.rate.n,
+            errors: mode.rate.errors,
+            emptyReason: mode.rate.reason ?? 'no successful run where it could be decided',
+          }),
+          rate: mode.rate,
+        },
+      ]),
     ),
   };
   const splitInitiator: Record<string, Record<string, MetricValue>> = {};
@@ -171,6 +190,7 @@ export function pacMetricsOfOutcomes({
       grounded_rate: groundedRate({ outcomes }),
       question_rate: questions.overall,
       error_rate: errorsAnalysis.overall,
+      judge_error_rate: judgeErrorRate({ outcomes }),
     },
     groups,
   };

@@ -1,3 +1,5 @@
+import { causeOfStoredError } from '../../models/error-cause-of.js';
+import { causeLabel } from '../../spec/error-cause.js';
 import type { Score } from '../../spec/score.js';
 import { type PacEpisodeOutcome, type PacPrivacyJudgment, runPrivacyLevel } from './episode-outcome.js';
 
@@ -42,9 +44,15 @@ export function privacyComponents(level: PacPrivacyJudgment): { ps: Score; privO
   };
 }
 
-/** What an errored run contributes to a component under `policy`. */
-export function erroredComponent(policy: PacErrorPolicy): Score {
-  return policy === 'include' ? zero : error('the run errored');
+/** What an errored run contributes to a component under `policy`; `why` names the run's error. */
+export function erroredComponent(policy: PacErrorPolicy, why?: string): Score {
+  return policy === 'include' ? zero : error(why === undefined ? 'the run errored' : `the run errored: ${why}`);
+}
+
+/** The error of an errored run in a few words, so reasons group runs that failed the same way. */
+function runErrorOf(outcome: PacEpisodeOutcome): string | undefined {
+  if (outcome.error === null) return undefined;
+  return causeLabel(causeOfStoredError({ name: outcome.error.name, message: outcome.error.message }));
 }
 
 /**
@@ -63,7 +71,7 @@ export function pacRunComponents({
 }): PacRunComponents {
   const judgesPrivacy = outcome.privacyEvaluation !== 'none';
   if (outcome.status === 'error') {
-    const failed = erroredComponent(policy);
+    const failed = erroredComponent(policy, runErrorOf(outcome));
     const privacy = judgesPrivacy ? failed : notApplicable('privacy not judged');
     return { ts: failed, ps: privacy, taskOk: failed, privOk: privacy, jointOk: privacy };
   }
@@ -76,7 +84,10 @@ export function pacRunComponents({
       }
     : verdict === 'not-applicable'
       ? { ts: notApplicable('task not judged'), taskOk: notApplicable('task not judged') }
-      : { ts: error('task judgment failed or missing'), taskOk: error('task judgment failed or missing') };
+      : (() => {
+          const why = `task judgment failed${outcome.task.explanation === undefined ? '' : `: ${outcome.task.explanation}`}`;
+          return { ts: error(why), taskOk: error(why) };
+        })();
   const { ps, privOk } = privacyComponents(runPrivacyLevel({ outcome }));
   return { ...task, ps, privOk, jointOk: conjunction(task.taskOk, privOk) };
 }
