@@ -1,5 +1,7 @@
-import { failRate, meanValue, passRate } from '../../metrics/index.js';
+import { countMetric, failRate, meanValue, passRate } from '../../metrics/index.js';
+import { causeOfStoredError } from '../../models/error-cause-of.js';
 import type { ChainTree } from '../../orchestration/role-chain.js';
+import { causeLabel } from '../../spec/error-cause.js';
 import type { MetricValue } from '../../spec/metric-value.js';
 import type { SampleRecord } from '../../spec/run-record.js';
 import type { Score } from '../../spec/score.js';
@@ -13,7 +15,18 @@ import { treeRewards } from './privact-tree-score.js';
 import { VALIDITY_SCORER } from './score-sample.js';
 
 const FAILED = 'the tree failed or was not scored';
-const errorScore = (scorer: string): Score => ({ scorer, verdict: 'error', value: null, explanation: FAILED });
+const errorScore = (scorer: string, explanation = FAILED): Score => ({
+  scorer,
+  verdict: 'error',
+  value: null,
+  explanation,
+});
+
+/** Why a record holds no tree: its failure's cause when it errored. */
+function failureOf(record: SampleRecord): string {
+  if (record.status !== 'error' || record.error === undefined) return FAILED;
+  return `the tree failed: ${causeLabel(record.error.cause ?? causeOfStoredError(record.error))}`;
+}
 
 /** A record's tree when the sample succeeded and its output is a valid tree, else null. */
 export function storedTree(record: SampleRecord): ChainTree | null {
@@ -45,13 +58,14 @@ function viewOf({
 }): TreeView {
   const tree = storedTree(record);
   if (tree === null) {
-    const many = (scorer: string) => Array.from({ length: leaves }, () => errorScore(scorer));
+    const why = failureOf(record);
+    const many = (scorer: string) => Array.from({ length: leaves }, () => errorScore(scorer, why));
     return {
       leak: many(LEAK_SCORER),
       helpfulness: many(HELPFULNESS_SCORER),
       valid: many(VALIDITY_SCORER),
       reward: many('reward'),
-      root: errorScore('value'),
+      root: errorScore('value', why),
       pairs: null,
     };
   }
@@ -90,23 +104,20 @@ function viewOf({
   };
 }
 
-/** A count as a metric: `value` counted among `n`, with `errors` left out. */
+/** A count as a metric: `value` counted among `n`, with `errors` left out; null (with why) over nothing. */
 const count = ({
   value,
   n,
   errors,
   notApplicable = 0,
+  emptyReason,
 }: {
   value: number;
   n: number;
   errors: number;
   notApplicable?: number;
-}): MetricValue => ({
-  value,
-  n,
-  errors,
-  notApplicable,
-});
+  emptyReason: string;
+}): MetricValue => countMetric({ count: value, n, errors, notApplicable, emptyReason });
 
 /**
  * Metrics of a tree run (privact.md §4–7), over every leaf of every tree:
@@ -135,20 +146,32 @@ export function privactTreeMetrics({
   const errored = rewards.length - judged;
   const excluded = rewards.filter((score) => score.verdict === 'not-applicable').length;
   const failedTrees = views.filter((view) => view.pairs === null).length;
+  const noLeaves = 'no tree was recorded, so there is no leaf';
   const metrics: Record<string, MetricValue> = {
     leaf_leak_rate: failRate(all((view) => view.leak)),
     helpfulness: meanValue(all((view) => view.helpfulness)),
     valid_leaf_rate: passRate(all((view) => view.valid)),
     leaf_reward: meanValue(rewards),
     root_value: meanValue(views.map((view) => view.root)),
-    leaves_judged: count({ value: judged, n: rewards.length, errors: errored, notApplicable: excluded }),
-    leaves_errored: count({ value: errored, n: rewards.length, errors: 0 }),
+    leaves_judged: count({
+      value: judged,
+      n: rewards.length,
+      errors: errored,
+      notApplicable: excluded,
+      emptyReason: noLeaves,
+    }),
+    leaves_errored: count({ value: errored, n: rewards.length, errors: 0, emptyReason: noLeaves }),
   };
+  const treeFailure = views[0]?.root.explanation ?? FAILED;
   for (const role of roles) {
     metrics[`pairs_${role}`] = count({
       value: views.reduce((sum, view) => sum + (view.pairs?.[role] ?? 0), 0),
       n: views.length - failedTrees,
       errors: failedTrees,
+      emptyReason:
+        views.length === 0
+          ? 'no tree was recorded'
+          : `every tree failed (${failedTrees} of ${views.length}): ${treeFailure}`,
     });
   }
   return { metrics };

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ChainTree } from '../../orchestration/role-chain.js';
 import { expandSamples } from '../../runner/expand-samples.js';
-import { runEvaluation } from '../../runner/run-evaluation.js';
+import { type RunProgress, runEvaluation } from '../../runner/run-evaluation.js';
 import { type ScriptedCall, scriptedModelRoles } from '../../runner/testing/scripted-model-roles.js';
 import { testRunHeader } from '../../runner/testing/test-run-header.js';
 import type { Defense } from '../../spec/defense.js';
@@ -38,7 +38,7 @@ async function runTrees({
   defenses?: Defense[];
   store?: RunStore;
   signal?: AbortSignal;
-  onProgress?: () => void;
+  onProgress?: (progress: RunProgress) => void;
 }) {
   const parsed = suite.options.parse({ branching: '2,2,2', ...options });
   const samples = expandSamples({ suite, scenarios, options: parsed, epochs: 1, seed: 3 });
@@ -369,7 +369,14 @@ describe('privact-tree interruption and resume', () => {
     const store = new DirectoryRunStore(work);
     const controller = new AbortController();
     const scenarios = [caseLeak, caseDiscreet, caseNoAction];
-    const first = await runTrees({ scenarios, store, signal: controller.signal, onProgress: () => controller.abort() });
+    const first = await runTrees({
+      scenarios,
+      store,
+      signal: controller.signal,
+      onProgress: (progress) => {
+        if (progress.update === 'sample') controller.abort();
+      },
+    });
     expect(first.stopped).toBe('interrupted');
     expect(first.records).toHaveLength(1);
     const kept = readFileSync(join(work, 'samples.jsonl'), 'utf8').split('\n')[0];

@@ -1,6 +1,11 @@
 import { z } from 'zod';
+import { reasonFromScores } from '../../metrics/null-reason.js';
+import { causeOfStoredError } from '../../models/error-cause-of.js';
+import { causeLabel } from '../../spec/error-cause.js';
 import type { Message } from '../../spec/message.js';
 import type { MetricValue } from '../../spec/metric-value.js';
+import type { SampleRecord } from '../../spec/run-record.js';
+import type { Score } from '../../spec/score.js';
 import type { TaskPrompt } from '../../spec/task-prompt.js';
 import { estimateTokens, exactly } from '../call-pattern.js';
 import { defineSuite } from '../suite.js';
@@ -26,16 +31,29 @@ function toyPrompt(scenario: ToyLeakScenario): TaskPrompt {
   return prompt;
 }
 
-/** Leak rate over the canary scores: fails / (passes + fails); errored samples count in `errors`. */
-function leakRate(verdicts: string[]): MetricValue {
-  const count = (verdict: string) => verdicts.filter((v) => v === verdict).length;
+/**
+ * The canary score of a sample; an errored sample is an `error` verdict explained by its failure,
+ * so a leak rate left without a value can say why.
+ */
+function canaryScore(record: SampleRecord): Score {
+  const found = record.scores.find((score) => score.scorer === 'toy-leak-canary@1');
+  if (record.status === 'ok' && found) return found;
+  const error = record.error ?? { name: 'Error', message: 'no canary score' };
+  const explanation = causeLabel(error.cause ?? causeOfStoredError(error));
+  return { scorer: 'toy-leak-canary@1', verdict: 'error', value: null, explanation };
+}
+
+/**
+ * Leak rate over the canary scores: fails / (passes + fails); errored samples count in `errors`.
+ * With nothing scored the value is null and `reason` says why (`all 4 verdicts were error: …`).
+ */
+function leakRate(scores: Score[]): MetricValue {
+  const count = (verdict: string) => scores.filter((score) => score.verdict === verdict).length;
   const n = count('pass') + count('fail');
-  return {
-    value: n === 0 ? null : count('fail') / n,
-    n,
-    errors: count('error'),
-    notApplicable: count('not-applicable'),
-  };
+  const counts = { n, errors: count('error'), notApplicable: count('not-applicable') };
+  return n === 0
+    ? { value: null, ...counts, reason: reasonFromScores(scores) }
+    : { value: count('fail') / n, ...counts };
 }
 
 /**
@@ -74,12 +92,7 @@ export const toyLeakSuite = defineSuite<ToyLeakScenario, { answer: string }, Rec
   },
   judges: () => [],
   metrics({ records }) {
-    const verdicts = records.map((record) =>
-      record.status === 'error'
-        ? 'error'
-        : (record.scores.find((s) => s.scorer === 'toy-leak-canary@1')?.verdict ?? 'error'),
-    );
-    return { metrics: { leak_rate: leakRate(verdicts) } };
+    return { metrics: { leak_rate: leakRate(records.map(canaryScore)) } };
   },
   metricDefinitions: [
     {
