@@ -1,4 +1,6 @@
-import { anyPerGroup, type GroupedScore, meanOf, meanOfGroupMeans, pearson } from '../../metrics/index.js';
+import { anyPerGroup, type GroupedScore, meanOf, meanOfGroupMeans, pearson, withReason } from '../../metrics/index.js';
+import { causeOfStoredError } from '../../models/error-cause-of.js';
+import { causeLabel } from '../../spec/error-cause.js';
 import type { MetricValue } from '../../spec/metric-value.js';
 import type { SampleRecord } from '../../spec/run-record.js';
 import type { Score } from '../../spec/score.js';
@@ -16,12 +18,15 @@ import {
 } from './metric-components.js';
 import { PROXY_SCORER } from './proxy-judge.js';
 
-const missing = (scorer: string, target: string): Score => ({
+const missing = (scorer: string, target: string, record: SampleRecord): Score => ({
   scorer,
   target,
   verdict: 'error',
   value: null,
-  explanation: 'the sample failed before it could be scored',
+  explanation:
+    record.status === 'error' && record.error !== undefined
+      ? `the sample failed: ${causeLabel(record.error.cause ?? causeOfStoredError(record.error))}`
+      : 'the sample failed before it could be scored',
 });
 
 /**
@@ -53,7 +58,12 @@ function ratingMetrics(records: readonly SampleRecord[]): Record<string, MetricV
     x.push(mean);
     y.push(item.label);
   }
-  return { pearson: { value: pearson({ x, y }), n: x.length, errors, notApplicable } };
+  const value = pearson({ x, y });
+  const why = () =>
+    x.length < 2
+      ? `Pearson r needs at least two items with a parsed rating; ${x.length} had one (${errors} samples without a parsed rating${notApplicable > 0 ? `, ${notApplicable} not applicable` : ''})`
+      : 'the mean ratings or the human labels do not vary, so Pearson r is undefined';
+  return { pearson: withReason({ value, n: x.length, errors, notApplicable }, why) };
 }
 
 /** The grouped units of one component: one score per sample, an `error` when the sample has none. */
@@ -71,7 +81,7 @@ function componentUnits({
     score:
       (record.status === 'ok'
         ? record.scores.find((candidate) => candidate.scorer === scorer && candidate.target === target)
-        : undefined) ?? missing(scorer, target),
+        : undefined) ?? missing(scorer, target, record),
   }));
 }
 

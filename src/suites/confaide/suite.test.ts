@@ -475,6 +475,12 @@ describe('tiers 1 and 2 end to end', () => {
     const run = await runSuite({ options: { tier: '2a' }, reply: () => 'People would say minus one hundred.' });
     expect(run.records).toHaveLength(98);
     expect(run.records.every((record) => (record.output as ConfaideOutput).rating === -100)).toBe(true);
-    expect(run.metrics.pearson).toEqual({ value: null, n: 98, errors: 0, notApplicable: 0 });
+    expect(run.metrics.pearson).toEqual({
+      value: null,
+      n: 98,
+      errors: 0,
+      notApplicable: 0,
+      reason: 'the mean ratings or the human labels do not vary, so Pearson r is undefined',
+    });
   });
 });
