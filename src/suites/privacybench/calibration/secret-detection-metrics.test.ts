@@ -46,8 +46,17 @@ describe('secretDetectionMetrics', () => {
 
   it('leaves rates null without a denominator, and F1 0 when precision and recall are 0', () => {
     const none = secretDetectionMetrics([score('error', undefined)]);
-    expect(none.accuracy).toEqual({ value: null, n: 0, errors: 1, notApplicable: 0 });
-    expect(none.f1.value).toBeNull();
+    const why = 'no snippet was answered: the only answer was error';
+    expect(none.accuracy).toEqual({ value: null, n: 0, errors: 1, notApplicable: 0, reason: why });
+    expect(none.f1).toMatchObject({ value: null, reason: why });
+    // A count over no answered snippet is not 0.
+    expect(none.tp).toMatchObject({ value: null, n: 0, reason: why });
+    const noYes = secretDetectionMetrics([score('pass', 'No')]);
+    expect(noYes.precision).toMatchObject({
+      value: null,
+      reason: 'no detector answered Yes, so precision is undefined',
+    });
+    expect(noYes.f1.reason).toBe('F1 needs precision and recall: no detector answered Yes, so precision is undefined');
     const allWrong = secretDetectionMetrics([score('fail', 'Yes'), score('fail', 'No')]);
     expect(allWrong.precision.value).toBe(0);
     expect(allWrong.recall.value).toBe(0);

@@ -1,3 +1,4 @@
+import { countMetric, reasonFromScores, withReason } from '../../../metrics/index.js';
 import type { MetricDefinition } from '../../../spec/metric-definition.js';
 import type { MetricValue } from '../../../spec/metric-value.js';
 import type { Score } from '../../../spec/score.js';
@@ -116,28 +117,38 @@ export function confusionOf(scores: readonly Score[]): Confusion {
  * when either is null, 0 when both are 0). Only scores of the detection scorer are read.
  */
 export function secretDetectionMetrics(scores: readonly Score[]): Record<SecretDetectionMetric, MetricValue> {
-  const c = confusionOf(scores.filter((score) => score.scorer === SECRET_DETECTION_SCORER));
+  const detections = scores.filter((score) => score.scorer === SECRET_DETECTION_SCORER);
+  const c = confusionOf(detections);
   const answered = c.tp + c.tn + c.fp + c.fn;
   const base = { errors: c.errors, notApplicable: c.notApplicable };
-  const ratio = (hits: number, n: number): MetricValue => ({ value: n === 0 ? null : hits / n, n, ...base });
-  const precision = ratio(c.tp, c.tp + c.fp);
-  const recall = ratio(c.tp, c.tp + c.fn);
+  // With no answered snippet every metric says why (the detectors' most common error); otherwise
+  // the ratio whose own denominator is empty says which one.
+  const unanswered = () => `no snippet was answered: ${reasonFromScores(detections, 'answer')}`;
+  const ratio = (hits: number, n: number, empty: string): MetricValue =>
+    withReason({ value: n === 0 ? null : hits / n, n, ...base }, answered === 0 ? unanswered : empty);
+  const precision = ratio(c.tp, c.tp + c.fp, 'no detector answered Yes, so precision is undefined');
+  const recall = ratio(c.tp, c.tp + c.fn, 'no answered snippet held a secret, so recall is undefined');
   const f1 =
     precision.value === null || recall.value === null
       ? null
       : precision.value + recall.value === 0
         ? 0
         : (2 * precision.value * recall.value) / (precision.value + recall.value);
-  const count = (value: number): MetricValue => ({ value, n: answered, ...base });
+  const count = (value: number): MetricValue =>
+    countMetric({ count: value, n: answered, ...base, ...(answered === 0 ? { emptyReason: unanswered() } : {}) });
   return {
     tp: count(c.tp),
     tn: count(c.tn),
     fp: count(c.fp),
     fn: count(c.fn),
-    accuracy: ratio(c.tp + c.tn, answered),
+    accuracy: ratio(c.tp + c.tn, answered, ''),
     precision,
     recall,
-    f1: { value: f1, n: answered, ...base },
+    f1: withReason({ value: f1, n: answered, ...base }, () =>
+      answered === 0
+        ? unanswered()
+        : `F1 needs precision and recall: ${(precision.value === null ? precision : recall).reason ?? ''}`,
+    ),
   };
 }
 
