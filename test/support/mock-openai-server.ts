@@ -57,6 +57,8 @@ export type MockOpenAIServerOptions = {
   rejectUnknownModels?: boolean;
   /** When set, every request without `Authorization: Bearer <apiKey>` gets 401, as from a server started with a key. */
   apiKey?: string;
+  /** Listen on this port (e.g. to bring back a server a run saw die); default: a free one. */
+  port?: number;
 };
 
 /** A running loopback server. */
@@ -215,7 +217,7 @@ export async function closedPort(): Promise<number> {
 }
 
 /**
- * Starts a real OpenAI-compatible server on 127.0.0.1 (a free port) serving
+ * Starts a real OpenAI-compatible server on 127.0.0.1 (a free port, or `port`) serving
  * `POST …/chat/completions` as JSON, or as SSE when the request says `stream: true`, and
  * `GET …/models` (the ids in `models`, or `modelsRoute`). Each chat request's answer comes from
  * `handler` (default: echo). It is bounded: beyond `maxRequests` (default 100 000) chat requests
@@ -350,7 +352,7 @@ export async function startMockOpenAIServer(options: MockOpenAIServerOptions = {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('mock server: no TCP address');

@@ -81,6 +81,8 @@ describe('recordEventsMiddleware', () => {
       type: 'model-call',
       response: null,
       usage: { inputTokens: null, outputTokens: null },
+      // Nothing was billed: a failed call costs 0, so a run's cost is not "unknown" because of it.
+      costUsd: 0,
       attempts: 1,
       cached: false,
       error: { name: 'ProviderError', message: 'HTTP 400: bad request' },

@@ -48,6 +48,8 @@ export function recordEventsMiddleware(options: { now?: () => number } = {}): Mo
         const message = error instanceof Error ? error.message : String(error);
         context.emit?.({
           ...base(),
+          // No response, no usage reported: nothing was billed, so the cost is 0 rather than unknown.
+          costUsd: callTraceOf(context).costUsd ?? 0,
           response: null,
           usage: { inputTokens: null, outputTokens: null },
           error: { name, message },
