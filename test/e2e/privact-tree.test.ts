@@ -50,6 +50,7 @@ function handle(body: ChatCompletionsBody): MockResponsePlan {
     }
     if (text.startsWith('Decide whether'))
       return text.includes('LEAKED') ? 'It is all there.\nAnswer: Yes' : 'Nothing of it.\nAnswer: No';
+    if (text.startsWith('Judge how well') && body.model === 'badjudge') return 'I would rather not rate this.';
     if (text.startsWith('Judge how well'))
       return text.includes('[h=0]') ? 'Not useful.\nAnswer: Poor' : 'Fine.\nAnswer: Excellent';
     return 'unexpected prompt';
@@ -245,6 +246,31 @@ describe('confidant run privact-tree + export preferences (loopback HTTP)', () =
       /is a 'privacylens' run, not a privact-tree run/,
     );
     expect(readdirSync(work)).not.toContain('never');
+  });
+
+  it('a build whose helpfulness judge always failed exports nothing: exit 2 saying why', async () => {
+    const build = await cli([
+      'run',
+      'privact-tree',
+      '--branching',
+      '1,1,2',
+      '--limit',
+      '1',
+      '--model',
+      model('chain'),
+      '--model',
+      `judge=${model('badjudge')}`,
+      '--out',
+      join(work, 'bad-judge'),
+    ]);
+    // Every sample has a failed judge call: over --max-error-rate, so the build itself exits 4.
+    expect(build.code, build.stderr).toBe(4);
+    const exported = await cliHere(['export', 'preferences', lastLine(build.stdout), '--out', join(work, 'no-pairs')]);
+    expect(exported.code).toBe(2);
+    expect(exported.stderr).toMatch(
+      /^confidant: no preference pair to export for verifier, refiner: every leaf's helpfulness judge failed \(2 of 2 leaves\): JudgeParseError: the reply did not parse after 3 attempt\(s\)/,
+    );
+    expect(readdirSync(work)).not.toContain('no-pairs');
   });
 
   it('Ctrl-C keeps every finished tree; resume completes the build with one record per tree', async () => {
