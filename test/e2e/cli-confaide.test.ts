@@ -13,7 +13,7 @@ import { type CliResult, lastLine, runCli, sharedDatasets, startCli } from '../s
 
 type Summary = {
   counts: { planned: number; success: number; error: number; missing: number };
-  metrics: Record<string, { value: number | null; n: number; errors: number; notApplicable: number }>;
+  metrics: Record<string, { value: number | null; n: number; errors: number; notApplicable: number; reason?: string }>;
   usage: Record<string, { calls: number; cachedCalls: number }>;
 };
 
@@ -123,10 +123,13 @@ describe('confidant CLI on ConfAIde', () => {
     const result = await cli(
       tier3(['--limit', '2', '--max-retries', '1', '--model', model('broken'), '--out', join(work, 'broken')]),
     );
-    expect(result.code, result.stderr).toBe(0);
+    // Every sample failed: over --max-error-rate, so the run exits 4 and says so.
+    expect(result.code, result.stderr).toBe(4);
+    expect(result.stderr).toMatch(/run failed: 2 of 2 samples failed \(100%: 2 errored, 0 with a judge error\)/);
     const summary = readSummary(lastLine(result.stdout));
     expect(summary.counts.error).toBe(2);
     expect(summary.metrics.fr_e).toMatchObject({ value: null, n: 0, errors: 2, notApplicable: 0 });
+    expect(summary.metrics.fr_e?.reason).toMatch(/^all 2 verdicts were error: the sample failed: .*HTTP 500/);
     const failOnError = await cli(
       tier3([
         '--limit',
