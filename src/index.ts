@@ -18,7 +18,17 @@ export {
   vanillaDefense,
 } from './defenses/index.js';
 export { defineJudge, keywordJudge, runEnsemble, runJudge, toScore } from './judges/index.js';
-export { failRate, leakAtK, meanValue, passRate, pearson } from './metrics/index.js';
+export {
+  countMetric,
+  failRate,
+  leakAtK,
+  meanValue,
+  nullReason,
+  passRate,
+  pearson,
+  reasonFromScores,
+  withReason,
+} from './metrics/index.js';
 export {
   createPriceTable,
   type PriceTable,
