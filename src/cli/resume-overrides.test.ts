@@ -51,6 +51,15 @@ describe('applyResumeOverrides', () => {
     );
   });
 
+  it('takes fail-fast thresholds, which change when a run stops, not what it measures', () => {
+    const { plan: next, changed } = applyResumeOverrides({ plan, flags: { failFast: 0, maxErrorRate: 1 } });
+    expect(next).toMatchObject({ failFast: 0, maxErrorRate: 1 });
+    expect(changed).toEqual({ failFast: { from: 5, to: 0 }, maxErrorRate: { from: 0.2, to: 1 } });
+    expect(() => applyResumeOverrides({ plan, flags: { maxErrorRate: 2 } })).toThrow(
+      /invalid resume settings: maxErrorRate/,
+    );
+  });
+
   it('records nothing when the values are the ones the run already has', () => {
     const { plan: next, changed } = applyResumeOverrides({
       plan,

@@ -70,8 +70,7 @@ export async function mergeRuns({
   };
   const position = new Map(sampleIds.map((id, index) => [id, index]));
   const versions = [...byId.values()].sort(
-    (a, b) =>
-      (position.get(a[0]!.id) ?? Number.MAX_SAFE_INTEGER) - (position.get(b[0]!.id) ?? Number.MAX_SAFE_INTEGER),
+    (a, b) => (position.get(a[0]!.id) ?? Number.MAX_SAFE_INTEGER) - (position.get(b[0]!.id) ?? Number.MAX_SAFE_INTEGER),
   );
   const history = versions.flat();
   const records = versions.map((list) => list[list.length - 1]!);
