@@ -98,6 +98,17 @@ describe('flags from the command line', () => {
     });
   });
 
+  it('takes the fail-fast thresholds from the command line or a config file into the plan', () => {
+    const suite = findSuite('toy-leak');
+    const flags = commandLine(['--fail-fast', '0', '--max-error-rate', '0.5']);
+    expect(flags).toEqual({ failFast: 0, maxErrorRate: 0.5 });
+    expect(buildPlan({ suite, flags })).toMatchObject({ failFast: 0, maxErrorRate: 0.5 });
+    expect(buildPlan({ suite, flags: configFile({ failFast: 3 }) })).toMatchObject({ failFast: 3, maxErrorRate: 0.2 });
+    expect(() => buildPlan({ suite, flags: commandLine(['--max-error-rate', '1.5']) })).toThrow(
+      /--max-error-rate: Too big: expected number to be <=1/,
+    );
+  });
+
   it('gives each command only its own flags', () => {
     // resume declares the plan-defining flags of run only to refuse them (see resume-overrides.ts).
     expect(commandLine(['--epochs', '2'], 'resume')).toEqual({});
