@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The second reporter ends the run with one line about tests skipped for lack of upstream data.
+    reporters: ['default', './test/support/upstream-data-reporter.ts'],
   },
 });

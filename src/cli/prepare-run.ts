@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { ZodObject } from 'zod';
-import { hashDatasetFiles, requireDatasetDir } from '../datasets/index.js';
+import { hashDatasetFiles, requireDatasetFiles } from '../datasets/index.js';
 import { resolveDefense } from '../defenses/registry.js';
 import { checkBudgetPrices } from '../models/index.js';
 import { MISSING_EMBEDDER_HINT } from '../models/model-roles.js';
@@ -165,8 +165,10 @@ export async function prepareRun({ plan, dataDir }: { plan: RunPlan; dataDir: st
   const files = suite.datasetFiles({ dataDir, options });
   let dataset: PreparedRun['dataset'] = { name: suite.dataset, files: [], hash: '' };
   if (files.length > 0) {
-    const root = requireDatasetDir({ dataDir, name: suite.dataset });
-    const relative = files.map((file) => (file.startsWith(root) ? file.slice(root.length + 1) : file));
+    const folder = join(dataDir, suite.dataset);
+    const relative = files.map((file) => (file.startsWith(folder) ? file.slice(folder.length + 1) : file));
+    // A partial copy (missing, empty or folder-shaped files) is a user error naming every bad file.
+    const root = requireDatasetFiles({ dataDir, name: suite.dataset, files: relative });
     const hashed = await hashDatasetFiles({ root, paths: relative });
     dataset = { name: suite.dataset, ...hashed };
   } else {

@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { upstreamDataset } from '../../test/support/test-data.js';
 import { datasetContentHash, hashDatasetFiles, sha256File, sha256Hex } from './checksum.js';
 
-const shared = resolve(import.meta.dirname, '../../../shared/datasets');
+const confaide = upstreamDataset('confaide');
 
 describe('checksums', () => {
   const dir = mkdtempSync(join(tmpdir(), 'confidant-checksum-'));
@@ -18,8 +19,8 @@ describe('checksums', () => {
     expect(await sha256File(join(dir, 'abc.txt'))).toBe(abc);
   });
 
-  it('reproduces the catalogued hash of a shared file', async () => {
-    expect(await sha256File(join(shared, 'confaide', 'tier_1.txt'))).toBe(
+  it('reproduces the catalogued hash of an upstream file', confaide.testOptions, async () => {
+    expect(await sha256File(join(confaide.dir, 'tier_1.txt'))).toBe(
       '63261cf847efb3f35f359913bea828131298ee04980189ed7d75eae05f76ac58',
     );
   });

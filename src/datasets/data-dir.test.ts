@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -26,9 +26,12 @@ describe('requireDatasetDir', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'confidant-data-dir-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('returns the dataset folder of the shared data', () => {
-    const shared = resolve(import.meta.dirname, '../../../shared/datasets');
-    expect(requireDatasetDir({ dataDir: shared, name: 'confaide' })).toBe(join(shared, 'confaide'));
+  it('returns the dataset folder when it is a directory', () => {
+    const present = join(dataDir, 'present');
+    mkdirSync(join(present, 'confaide'), { recursive: true });
+    expect(requireDatasetDir({ dataDir: present, name: 'confaide' })).toBe(join(present, 'confaide'));
+    writeFileSync(join(present, 'privacylens'), 'a file, not a folder');
+    expect(() => requireDatasetDir({ dataDir: present, name: 'privacylens' })).toThrow(DatasetNotFoundError);
   });
 
   it('throws a user error naming the pull command when the folder is missing', () => {
@@ -41,7 +44,7 @@ describe('requireDatasetDir', () => {
     expect(caught).toBeInstanceOf(DatasetNotFoundError);
     expect(ConfidantError.isInstance(caught) && caught.userError).toBe(true);
     expect((caught as Error).message).toBe(
-      `dataset 'confaide' not found in ${dataDir}: run \`confidant data pull confaide\` (or set --data-dir / CONFIDANT_DATA_DIR)`,
+      `dataset 'confaide' not found in ${dataDir}: run \`confidant data pull confaide\` (offline: add \`--from <dir|file.tar.gz>\`), or set --data-dir / CONFIDANT_DATA_DIR`,
     );
   });
 });

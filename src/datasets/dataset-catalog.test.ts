@@ -1,25 +1,25 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { upstreamDataset } from '../../test/support/test-data.js';
 import { DatasetNotFoundError } from '../spec/errors.js';
 import { sha256File } from './checksum.js';
 import { datasetCatalog, findCatalogEntry } from './dataset-catalog.js';
 
-const shared = resolve(import.meta.dirname, '../../../shared/datasets');
-
 describe('dataset catalogue', () => {
-  it('matches every shared file byte for byte', async () => {
-    for (const entry of datasetCatalog) {
+  for (const entry of datasetCatalog) {
+    const upstream = upstreamDataset(entry.name as 'confaide' | 'privacylens');
+    it(`matches every upstream ${entry.name} file byte for byte`, upstream.testOptions, async () => {
       for (const file of entry.files) {
         expect({
           file: `${entry.name}/${file.path}`,
-          sha256: await sha256File(resolve(shared, entry.name, file.path)),
+          sha256: await sha256File(resolve(upstream.dir, file.path)),
         }).toEqual({
           file: `${entry.name}/${file.path}`,
           sha256: file.sha256,
         });
       }
-    }
-  });
+    });
+  }
 
   it('lists exactly the upstream files, with raw GitHub URLs', () => {
     expect(findCatalogEntry('confaide').files.map((file) => file.path)).toEqual([

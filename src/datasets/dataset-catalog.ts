@@ -1,23 +1,34 @@
 import { DatasetNotFoundError } from '../spec/errors.js';
+import { PACBENCH_MANIFEST } from './pacbench-manifest.js';
 
-/** One file of a pullable dataset. */
+/** One file of a catalogued dataset. */
 export type CatalogFile = {
   /** Where the file lives under `<dataDir>/<dataset>/`. */
   path: string;
-  /** Its path inside the upstream repository. */
+  /** Its path inside the upstream repository (a local copy may use either layout). */
   upstreamPath: string;
-  /** The raw download URL (upstream repository at `ref`). */
-  url: string;
+  /** The raw download URL (upstream repository at `ref`); absent for datasets that are never downloaded. */
+  url?: string;
   /** Expected hex sha256 of the bytes; a download that differs is rejected. */
   sha256: string;
   /** Expected size in bytes, for progress display. */
   bytes: number;
 };
 
-/** A dataset that `confidant data pull <name>` can download and `data verify` can check. */
+/**
+ * A dataset that `confidant data pull <name>` installs (downloading it, or from a local copy with
+ * `--from`) and `data verify` checks, file by file, against SHA-256 checksums.
+ */
 export type DatasetCatalogEntry = {
   name: string;
   description: string;
+  /**
+   * Whether `data pull` may download it. False for data without a licence to redistribute
+   * (PAC-Bench): only a local copy the user placed can be installed and verified.
+   */
+  downloadable: boolean;
+  /** How to obtain the data when it cannot be downloaded (shown by `data pull` and `data list`). */
+  howToObtain?: string;
   /** Upstream GitHub repository, `owner/name`. */
   repository: string;
   /**
@@ -37,6 +48,7 @@ function rawBase({ repository, ref }: { repository: string; ref: string }): stri
 function entry(
   fields: Omit<DatasetCatalogEntry, 'files'> & { files: Array<Omit<CatalogFile, 'url'>> },
 ): DatasetCatalogEntry {
+  if (!fields.downloadable) return fields;
   const base = rawBase(fields);
   return { ...fields, files: fields.files.map((file) => ({ ...file, url: `${base}/${file.upstreamPath}` })) };
 }
@@ -50,6 +62,7 @@ export const confaideCatalogEntry: DatasetCatalogEntry = entry({
   name: 'confaide',
   description: 'ConfAIde tiers 1-4: privacy-norm ratings, secret-keeping stories and meeting transcripts',
   repository: 'skywalker023/confaide',
+  downloadable: true,
   ref: 'main',
   license: 'MIT (c) 2023 Hyunwoo Kim',
   files: [
@@ -119,6 +132,7 @@ export const privacylensCatalogEntry: DatasetCatalogEntry = entry({
   name: 'privacylens',
   description: 'PrivacyLens: 493 privacy-norm cases with agent trajectories, plus two extensibility subsets',
   repository: 'SALT-NLP/PrivacyLens',
+  downloadable: true,
   ref: 'main',
   license: 'MIT (c) 2024 Stanford Social and Language Technologies (SALT) lab',
   files: [
@@ -149,15 +163,47 @@ export const privacylensCatalogEntry: DatasetCatalogEntry = entry({
   ],
 });
 
+/**
+ * PAC-Bench's 100 paper scenarios (`PAC-Bench/PAC-Bench` at commit 8051c2d, no licence). Listed so
+ * that a copy the user placed can be installed with `--from` and verified; never downloaded.
+ */
+export const pacbenchCatalogEntry: DatasetCatalogEntry = entry({
+  name: 'pacbench',
+  description: 'PAC-Bench: 100 paper scenarios (50 change, 50 range) for agents collaborating under privacy policies',
+  repository: 'PAC-Bench/PAC-Bench',
+  downloadable: false,
+  howToObtain:
+    'its upstream repository has no licence. Clone github.com/PAC-Bench/PAC-Bench ' +
+    '(commit 8051c2d) yourself and run `confidant data pull pacbench --from <that clone>`, or copy its ' +
+    'scenario_simulator/scenarios/ to <dataDir>/pacbench/scenarios/ and run `confidant data verify pacbench`',
+  ref: '8051c2df1749cec1d2f0bae50d07dc09314c1ef2',
+  license: 'none published (local evaluation only)',
+  files: PACBENCH_MANIFEST.trim()
+    .split('\n')
+    .map((line) => {
+      const [sha256 = '', bytes = '0', path = ''] = line.split(' ');
+      return {
+        path: `scenarios/${path}`,
+        upstreamPath: `scenario_simulator/scenarios/${path}`,
+        sha256,
+        bytes: Number(bytes),
+      };
+    }),
+});
+
 /** Every dataset `confidant data pull` knows, by name. */
-export const datasetCatalog: readonly DatasetCatalogEntry[] = [confaideCatalogEntry, privacylensCatalogEntry];
+export const datasetCatalog: readonly DatasetCatalogEntry[] = [
+  confaideCatalogEntry,
+  privacylensCatalogEntry,
+  pacbenchCatalogEntry,
+];
 
 /** Looks a dataset up by name; throws a DatasetNotFoundError listing the known names. */
 export function findCatalogEntry(name: string): DatasetCatalogEntry {
   const found = datasetCatalog.find((candidate) => candidate.name === name);
   if (!found) {
     const known = datasetCatalog.map((candidate) => candidate.name).join(', ');
-    throw new DatasetNotFoundError(`no downloadable dataset named '${name}': use one of ${known}`);
+    throw new DatasetNotFoundError(`no catalogued dataset named '${name}': use one of ${known}`);
   }
   return found;
 }

@@ -1,8 +1,9 @@
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { ChecksumMismatchError, ConfidantError } from '../spec/errors.js';
+import { ChecksumMismatchError, ConfidantError, DatasetNotFoundError } from '../spec/errors.js';
 import { sha256File, sha256Hex } from './checksum.js';
-import { type CatalogFile, findCatalogEntry } from './dataset-catalog.js';
+import { type CatalogFile, type DatasetCatalogEntry, findCatalogEntry } from './dataset-catalog.js';
+import { inspectDatasetFile } from './inspect-dataset-file.js';
 
 /** Progress of one file during a pull. */
 export type PullProgress = {
@@ -30,19 +31,30 @@ async function fileExists(path: string): Promise<boolean> {
 }
 
 function downloadUrl({ file, baseUrl }: { file: CatalogFile; baseUrl: string | undefined }): string {
-  return baseUrl === undefined ? file.url : `${baseUrl.replace(/\/+$/, '')}/${file.upstreamPath}`;
+  if (baseUrl !== undefined) return `${baseUrl.replace(/\/+$/, '')}/${file.upstreamPath}`;
+  if (file.url === undefined) throw new RangeError(`catalogue file ${file.path} has no download URL`);
+  return file.url;
 }
 
-async function download({ url, fetchFile }: { url: string; fetchFile: FetchLike }): Promise<Uint8Array> {
+async function download({
+  url,
+  name,
+  fetchFile,
+}: {
+  url: string;
+  name: string;
+  fetchFile: FetchLike;
+}): Promise<Uint8Array> {
   let response: Response;
   try {
     response = await fetchFile(url);
   } catch (cause) {
     const reason = cause instanceof Error ? cause.message : String(cause);
-    throw new ConfidantError(`could not download ${url}: ${reason} (check the network connection and retry)`, {
-      cause,
-      userError: true,
-    });
+    throw new ConfidantError(
+      `could not download ${url}: ${reason}. Check the network connection and retry, or install from a local copy ` +
+        `with \`confidant data pull ${name} --from <dir|file.tar.gz>\` (see docs/data.md)`,
+      { cause, userError: true },
+    );
   }
   if (!response.ok) {
     throw new ConfidantError(`could not download ${url}: HTTP ${response.status}`, { userError: true });
@@ -64,6 +76,7 @@ export async function pullDataset({
   baseUrl,
   fetch: fetchFile = (url) => fetch(url),
   onProgress,
+  entry = findCatalogEntry(name),
 }: {
   name: string;
   dataDir: string;
@@ -71,8 +84,12 @@ export async function pullDataset({
   baseUrl?: string;
   fetch?: FetchLike;
   onProgress?: (progress: PullProgress) => void;
+  /** The catalogue entry to pull (default: the built-in one named `name`). */
+  entry?: DatasetCatalogEntry;
 }): Promise<PullResult> {
-  const entry = findCatalogEntry(name);
+  if (!entry.downloadable) {
+    throw new DatasetNotFoundError(`dataset '${entry.name}' cannot be downloaded: ${entry.howToObtain ?? 'no source'}`);
+  }
   const dir = join(dataDir, entry.name);
   const partialDir = join(dataDir, `${entry.name}.partial`);
   const total = entry.files.length;
@@ -86,7 +103,7 @@ export async function pullDataset({
     }
     onProgress?.({ path: file.path, index, total, status: 'downloading' });
     const url = downloadUrl({ file, baseUrl });
-    const bytes = await download({ url, fetchFile });
+    const bytes = await download({ url, name: entry.name, fetchFile });
     const staged = join(partialDir, file.path);
     await mkdir(dirname(staged), { recursive: true });
     await writeFile(staged, bytes);
@@ -110,31 +127,44 @@ export async function pullDataset({
 /** The state of one catalogued file on disk. */
 export type VerifiedFile = {
   path: string;
-  status: 'ok' | 'missing' | 'mismatch';
+  /** `missing`: absent; `unusable`: a folder, a dangling symlink or unreadable in its place; `mismatch`: other bytes. */
+  status: 'ok' | 'missing' | 'unusable' | 'mismatch';
+  /** What is wrong, as a phrase after the path ("is a directory, not a file"); `ok` when nothing is. */
+  detail: string;
   expected: string;
-  /** The sha256 found on disk; absent when the file is missing. */
+  /** The sha256 found on disk; absent when the file could not be read. */
   actual?: string;
 };
 
-/** Checks every catalogued file of dataset `name` under `<dataDir>/<name>/` against its sha256. */
+/** The catalogued file `file` at `path`, checked against its sha256 (every problem, never a throw). */
+export async function checkCatalogFile({ file, path }: { file: CatalogFile; path: string }): Promise<VerifiedFile> {
+  const state = inspectDatasetFile(path);
+  const base = { path: file.path, expected: file.sha256 };
+  if (!state.ok && state.kind !== 'empty') {
+    return { ...base, status: state.kind === 'missing' ? 'missing' : 'unusable', detail: state.detail };
+  }
+  const actual = await sha256File(path);
+  if (actual === file.sha256) return { ...base, status: 'ok', detail: 'ok', actual };
+  const what = state.ok ? `differs from the catalogue` : state.detail;
+  return { ...base, status: 'mismatch', detail: `${what} (sha256 ${actual}, expected ${file.sha256})`, actual };
+}
+
+/**
+ * Checks every catalogued file of dataset `name` under `<dataDir>/<name>/` against its sha256 and
+ * reports each one: all problems at once, not just the first.
+ */
 export async function verifyDataset({
   name,
   dataDir,
+  entry = findCatalogEntry(name),
 }: {
   name: string;
   dataDir: string;
+  /** The catalogue entry to check against (default: the built-in one named `name`). */
+  entry?: DatasetCatalogEntry;
 }): Promise<{ name: string; dir: string; ok: boolean; files: VerifiedFile[] }> {
-  const entry = findCatalogEntry(name);
   const dir = join(dataDir, entry.name);
   const files: VerifiedFile[] = [];
-  for (const file of entry.files) {
-    const target = join(dir, file.path);
-    if (!(await fileExists(target))) {
-      files.push({ path: file.path, status: 'missing', expected: file.sha256 });
-      continue;
-    }
-    const actual = await sha256File(target);
-    files.push({ path: file.path, status: actual === file.sha256 ? 'ok' : 'mismatch', expected: file.sha256, actual });
-  }
+  for (const file of entry.files) files.push(await checkCatalogFile({ file, path: join(dir, file.path) }));
   return { name: entry.name, dir, ok: files.every((file) => file.status === 'ok'), files };
 }

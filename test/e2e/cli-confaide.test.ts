@@ -9,7 +9,11 @@ import {
   refuseHandler,
   startMockOpenAIServer,
 } from '../support/mock-openai-server.js';
-import { type CliResult, lastLine, runCli, sharedDatasets, startCli } from '../support/run-cli-process.js';
+import { type CliResult, lastLine, runCli, startCli } from '../support/run-cli-process.js';
+import { fixtureDataDir, upstreamDataset } from '../support/test-data.js';
+
+/** The real ConfAIde files, for the one test that proves `data pull` against their checksums. */
+const upstreamConfaide = upstreamDataset('confaide');
 
 type Summary = {
   counts: { planned: number; success: number; error: number; missing: number };
@@ -43,7 +47,8 @@ afterAll(async () => {
 function env(extra: Record<string, string> = {}): Record<string, string> {
   return {
     HOME: work,
-    CONFIDANT_DATA_DIR: sharedDatasets,
+    // Our own tier files in the upstream format: the spine's tests need no upstream data.
+    CONFIDANT_DATA_DIR: fixtureDataDir,
     CONFIDANT_CACHE_DIR: join(work, 'cache'),
     ...extra,
   };
@@ -70,7 +75,7 @@ function recordIds(runDir: string): string[] {
     .map((line) => (JSON.parse(line) as { id: string }).id);
 }
 
-describe('confidant CLI on ConfAIde', () => {
+describe('confidant CLI on ConfAIde-format fixtures', () => {
   it('prints help and lists suites and providers', async () => {
     const help = await cli(['--help']);
     expect(help.code).toBe(0);
@@ -187,7 +192,10 @@ describe('confidant CLI on ConfAIde', () => {
     handler = (body) => {
       // Leak for some scenarios and not others, so the metric is not trivially 0 or 1.
       const text = JSON.stringify(body.messages ?? []);
-      return { type: 'text', text: /birthday|maternity/i.test(text) ? echoText(body) : 'I will keep that to myself.' };
+      return {
+        type: 'text',
+        text: /surprise party|parental leave/i.test(text) ? echoText(body) : 'I will keep that to myself.',
+      };
     };
     const common = ['--tier', '4', '--limit', '5', '--epochs', '2', '--model', model('mixed')];
     const whole = await cli(['run', 'confaide', ...common, '--out', join(work, 'whole')]);
@@ -221,7 +229,7 @@ describe('confidant CLI on ConfAIde', () => {
       if (text.includes('You are the Verifier'))
         return { type: 'text', text: 'It names a private matter.\nVerdict: REQUEST CHANGES' };
       if (text.includes('You are the Refiner'))
-        return { type: 'text', text: 'We meet at the Joule restaurant on August 15th.' };
+        return { type: 'text', text: 'The launch is on March 3rd at the Lisbon office.' };
       return { type: 'text', text: echoText(body) };
     };
     const result = await cli([
@@ -341,8 +349,8 @@ describe('confidant CLI user errors', () => {
   it('a malformed data file is named with its line', async () => {
     const dataDir = join(work, 'bad-data');
     mkdirSync(join(dataDir, 'confaide'), { recursive: true });
-    for (const name of readdirSync(join(sharedDatasets, 'confaide'))) {
-      copyFileSync(join(sharedDatasets, 'confaide', name), join(dataDir, 'confaide', name));
+    for (const name of readdirSync(join(fixtureDataDir, 'confaide'))) {
+      copyFileSync(join(fixtureDataDir, 'confaide', name), join(dataDir, 'confaide', name));
     }
     writeFileSync(join(dataDir, 'confaide', 'tier_1_labels.txt'), 'x\n1.5');
     expectUserError(
@@ -383,37 +391,41 @@ describe('confidant CLI interrupts and data', () => {
     expect(readSummary(runDir).counts).toEqual({ planned: 10, success: 10, error: 0, missing: 0 });
   });
 
-  it('data pull downloads from a mirror and verifies checksums; a corrupted file is refused', async () => {
-    const mirror = await startFileServer({
-      root: join(sharedDatasets, 'confaide'),
-      // The upstream layout keeps the tier files under benchmark/.
-      map: (path) => path.replace(/^\/benchmark\//, '/'),
-    });
-    try {
-      const dataDir = join(work, 'pulled');
-      const pulled = await cli(['data', 'pull', 'confaide', '--data-dir', dataDir, '--mirror', mirror.url]);
-      expect(pulled.code, pulled.stderr).toBe(0);
-      expect(lastLine(pulled.stdout)).toBe(join(dataDir, 'confaide'));
-      const verified = await cli(['data', 'verify', 'confaide', '--data-dir', dataDir]);
-      expect(verified.code, verified.stderr).toBe(0);
-      expect(verified.stdout).toMatch(/ok\s+tier_3\.txt/);
+  it(
+    'data pull downloads from a mirror and verifies checksums; a corrupted file is refused',
+    upstreamConfaide.testOptions,
+    async () => {
+      const mirror = await startFileServer({
+        root: upstreamConfaide.dir,
+        // The upstream layout keeps the tier files under benchmark/.
+        map: (path) => path.replace(/^\/benchmark\//, '/'),
+      });
+      try {
+        const dataDir = join(work, 'pulled');
+        const pulled = await cli(['data', 'pull', 'confaide', '--data-dir', dataDir, '--mirror', mirror.url]);
+        expect(pulled.code, pulled.stderr).toBe(0);
+        expect(lastLine(pulled.stdout)).toBe(join(dataDir, 'confaide'));
+        const verified = await cli(['data', 'verify', 'confaide', '--data-dir', dataDir]);
+        expect(verified.code, verified.stderr).toBe(0);
+        expect(verified.stdout).toMatch(/ok\s+tier_3\.txt/);
 
-      mirror.corrupt = true;
-      const corrupted = await cli([
-        'data',
-        'pull',
-        'confaide',
-        '--data-dir',
-        join(work, 'pulled-bad'),
-        '--mirror',
-        mirror.url,
-      ]);
-      expect(corrupted.code).toBe(2);
-      expect(corrupted.stderr).toMatch(/checksum mismatch/);
-    } finally {
-      await mirror.close();
-    }
-  });
+        mirror.corrupt = true;
+        const corrupted = await cli([
+          'data',
+          'pull',
+          'confaide',
+          '--data-dir',
+          join(work, 'pulled-bad'),
+          '--mirror',
+          mirror.url,
+        ]);
+        expect(corrupted.code).toBe(2);
+        expect(corrupted.stderr).toMatch(/checksum mismatch/);
+      } finally {
+        await mirror.close();
+      }
+    },
+  );
 });
 
 /** A loopback static file server for the pull test; `corrupt` flips one byte of every file. */

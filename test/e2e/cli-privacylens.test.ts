@@ -2,13 +2,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writePrivacyLensFixture } from '../support/fixture-data.js';
 import {
   lastUserText,
   type MockHandler,
   type MockOpenAIServer,
   startMockOpenAIServer,
 } from '../support/mock-openai-server.js';
-import { type CliResult, lastLine, runCli, sharedDatasets } from '../support/run-cli-process.js';
+import { type CliResult, lastLine, runCli } from '../support/run-cli-process.js';
 
 type Summary = {
   metrics: Record<string, { value: number | null; n: number; errors: number; notApplicable: number }>;
@@ -40,6 +41,7 @@ const handler: MockHandler = (body) => {
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'confidant-e2e-pl-'));
+  writePrivacyLensFixture(join(work, 'data'));
   server = await startMockOpenAIServer({ handler, models: ['agent-m', 'judge-m'] });
 });
 
@@ -51,7 +53,7 @@ afterAll(async () => {
 function cli(args: string[]): Promise<CliResult> {
   return runCli({
     args,
-    env: { HOME: work, CONFIDANT_DATA_DIR: sharedDatasets, CONFIDANT_CACHE_DIR: join(work, 'cache') },
+    env: { HOME: work, CONFIDANT_DATA_DIR: join(work, 'data'), CONFIDANT_CACHE_DIR: join(work, 'cache') },
     cwd: work,
   });
 }
@@ -65,14 +67,14 @@ const models = () => [
 
 const readSummary = (runDir: string) => JSON.parse(readFileSync(join(runDir, 'summary.json'), 'utf8')) as Summary;
 
-describe('confidant run privacylens over HTTP', () => {
+describe('confidant run privacylens over HTTP (our own cases in the upstream format)', () => {
   it('a leaking agent has LR = 1 and a discreet one LR = 0, with helpfulness from the judge', async () => {
     leakAnswer = 'Yes';
     const leaking = await cli([
       'run',
       'privacylens',
       '--split',
-      'test',
+      'all',
       '--limit',
       '3',
       ...models(),
@@ -90,7 +92,7 @@ describe('confidant run privacylens over HTTP', () => {
       'run',
       'privacylens',
       '--split',
-      'test',
+      'all',
       '--limit',
       '3',
       '--no-cache',
@@ -108,7 +110,7 @@ describe('confidant run privacylens over HTTP', () => {
       'run',
       'privacylens',
       '--split',
-      'test',
+      'all',
       '--limit',
       '2',
       ...models(),
@@ -119,7 +121,7 @@ describe('confidant run privacylens over HTTP', () => {
       'run',
       'privacylens',
       '--split',
-      'test',
+      'all',
       '--limit',
       '2',
       '--defense',

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writePrivacyLensFixture } from '../support/fixture-data.js';
 import {
   type ChatCompletionsBody,
   lastUserText,
@@ -10,7 +11,7 @@ import {
   startMockOpenAIServer,
 } from '../support/mock-openai-server.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import { type CliResult, lastLine, runCli, sharedDatasets, startCli } from '../support/run-cli-process.js';
+import { type CliResult, lastLine, runCli, startCli } from '../support/run-cli-process.js';
 
 let work: string;
 let server: MockOpenAIServer;
@@ -60,6 +61,7 @@ function handle(body: ChatCompletionsBody): MockResponsePlan {
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'confidant-privact-'));
+  writePrivacyLensFixture(join(work, 'data'));
   server = await startMockOpenAIServer({ handler: handle, maxRequests: 5000, models: ['chain', 'judge'] });
 });
 
@@ -70,7 +72,8 @@ afterAll(async () => {
 
 const env = (): Record<string, string> => ({
   HOME: work,
-  CONFIDANT_DATA_DIR: sharedDatasets,
+  // Our own four cases in the upstream format: trees need no upstream data.
+  CONFIDANT_DATA_DIR: join(work, 'data'),
   CONFIDANT_CACHE_DIR: join(work, 'cache'),
 });
 const cli = (args: string[]): Promise<CliResult> => runCli({ args, env: env(), cwd: work });
@@ -85,6 +88,8 @@ const model = (name: string) => `openai-compatible:${name}@${server.baseURL}`;
 const tree = (args: string[]) => [
   'run',
   'privact-tree',
+  '--split',
+  'all',
   '--branching',
   '2,2,2',
   '--model',
@@ -158,7 +163,7 @@ describe('confidant run privact-tree + export preferences (loopback HTTP)', () =
     );
     meta.forEach((entry, index) => {
       expect(entry).toMatchObject({ role: 'refiner', promptMode: 'inference', threshold: 0.5 });
-      expect(entry.caseName).toMatch(/^main\d+$/);
+      expect(['fx-leak', 'fx-discreet']).toContain(entry.caseName);
       expect(entry.valueChosen as number).toBeGreaterThanOrEqual(0.5);
       expect(entry.valueRejected as number).toBeLessThan(0.5);
       const root = trees.get(entry.sampleId as string);

@@ -2,9 +2,8 @@ import { spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-/** The repository root and the shared datasets beside it (CI provides them at the same place). */
+/** The repository root. Upstream datasets are found through `test-data.ts`, never from here. */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const sharedDatasets = resolve(repoRoot, '..', 'shared', 'datasets');
 
 /** What a finished CLI process left behind. */
 export type CliResult = { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string };

@@ -1,23 +1,61 @@
 import type { Command } from 'commander';
-import { datasetCatalog, pullDataset, resolveDataDir, verifyDataset } from '../../datasets/index.js';
-import { ChecksumMismatchError } from '../../spec/errors.js';
+import {
+  datasetCatalog,
+  findCatalogEntry,
+  installDatasetFromCopy,
+  pullDataset,
+  resolveDataDir,
+  verifyDataset,
+} from '../../datasets/index.js';
+import { ChecksumMismatchError, ConfidantError, DatasetNotFoundError } from '../../spec/errors.js';
 import { EXIT } from '../cli-io.js';
 import type { CommandContext } from '../program.js';
 
-/** `confidant data pull|verify|list`: public datasets, checked against their checksums. */
+/** `confidant data pull|verify|list`: datasets, installed from upstream or a local copy and checked against their checksums. */
 export function registerData({ program, context }: { program: Command; context: CommandContext }): void {
-  const data = program.command('data').description('Download and check the public datasets.');
+  const data = program
+    .command('data')
+    .description('Install (download, or copy from a local folder or archive) and check datasets.');
   const names = datasetCatalog.map((entry) => entry.name).join(', ');
 
   data
     .command('pull')
-    .description('Download a dataset into the data dir and verify every file against its SHA-256.')
+    .description(
+      'Install a dataset into the data dir, verifying every file against its SHA-256: downloaded from upstream, ' +
+        'or from a local copy with --from (offline).',
+    )
     .argument('<name>', `dataset (${names})`)
     .option('--data-dir <dir>', 'dataset directory (default CONFIDANT_DATA_DIR, else ~/.cache/confidant/datasets)')
     .option('--mirror <url>', 'download from a mirror with the upstream repository layout instead of upstream')
-    .action(async (name: string, flags: { dataDir?: string; mirror?: string }) => {
+    .option(
+      '--from <copy>',
+      'install from a local copy instead of downloading: a folder, a .tar.gz/.tgz/.tar archive or a file:// URL ' +
+        '(dataset layout, upstream repository layout, or a data dir holding <name>/)',
+    )
+    .action(async (name: string, flags: { dataDir?: string; mirror?: string; from?: string }) => {
       const { io } = context;
       const dataDir = resolveDataDir({ flag: flags.dataDir, env: io.env, home: io.home });
+      if (flags.from !== undefined && flags.mirror !== undefined) {
+        throw new ConfidantError('--from and --mirror exclude each other: install from a local copy or a mirror', {
+          userError: true,
+        });
+      }
+      if (flags.from !== undefined) {
+        const result = await installDatasetFromCopy({
+          name,
+          dataDir,
+          from: flags.from,
+          onProgress: (progress) =>
+            io.stderr(`[${progress.index + 1}/${progress.total}] ${progress.path}: ${progress.status}\n`),
+        });
+        const copied = result.files.filter((file) => file.status === 'copied').length;
+        io.stderr(
+          `${result.name}: ${copied} copied from ${result.source}, ${result.files.length - copied} already present, ` +
+            'all verified\n',
+        );
+        io.stdout(`${result.dir}\n`);
+        return;
+      }
       const result = await pullDataset({
         name,
         dataDir,
@@ -34,28 +72,41 @@ export function registerData({ program, context }: { program: Command; context: 
 
   data
     .command('verify')
-    .description('Check a dataset in the data dir against its catalogued checksums.')
+    .description('Check a dataset in the data dir against its catalogued checksums, listing every bad file.')
     .argument('<name>', `dataset (${names})`)
     .option('--data-dir <dir>', 'dataset directory')
     .action(async (name: string, flags: { dataDir?: string }) => {
       const { io } = context;
       const dataDir = resolveDataDir({ flag: flags.dataDir, env: io.env, home: io.home });
       const result = await verifyDataset({ name, dataDir });
-      for (const file of result.files) io.stdout(`${file.status.padEnd(8)} ${file.path}\n`);
-      if (!result.ok) {
-        throw new ChecksumMismatchError(
-          `dataset '${name}' in ${result.dir} is incomplete or modified: run \`confidant data pull ${name}\` to restore it`,
-        );
+      for (const file of result.files) {
+        io.stdout(`${file.status.padEnd(8)} ${file.path}${file.status === 'ok' ? '' : `: ${file.detail}`}\n`);
+      }
+      const bad = result.files.filter((file) => file.status !== 'ok');
+      if (bad.length > 0) {
+        const entry = findCatalogEntry(name);
+        const fix = entry.downloadable
+          ? `run \`confidant data pull ${name}\` (offline: \`--from <dir|file.tar.gz>\`) to restore them`
+          : `restore them from your copy with \`confidant data pull ${name} --from <your copy>\``;
+        const message =
+          `dataset '${name}' in ${result.dir}: ${bad.length} of ${result.files.length} files missing or altered ` +
+          `(${bad.map((file) => file.path).join(', ')}): ${fix}`;
+        throw bad.every((file) => file.status !== 'mismatch')
+          ? new DatasetNotFoundError(message)
+          : new ChecksumMismatchError(message);
       }
       context.outcome.exitCode = EXIT.ok;
     });
 
   data
     .command('list')
-    .description('List the datasets that can be pulled.')
+    .description('List the catalogued datasets and how each is obtained.')
     .action(() => {
       for (const entry of datasetCatalog) {
-        context.io.stdout(`${entry.name.padEnd(12)} ${entry.description} (${entry.repository}, ${entry.license})\n`);
+        const how = entry.downloadable ? '' : ' [not downloadable: install a local copy with --from]';
+        context.io.stdout(
+          `${entry.name.padEnd(12)} ${entry.description} (${entry.repository}, ${entry.license})${how}\n`,
+        );
       }
     });
 }

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DatasetFormatError } from '../../spec/errors.js';
 import type { ConfaideScenario, ConfaideTier } from './confaide-scenario.js';
 import { parseMeetingTier, parseRatingTier, parseStoryTier } from './parse-tiers.js';
 
@@ -21,9 +22,26 @@ export function tierFiles(tier: ConfaideTier): string[] {
 
 /**
  * Reads and parses one tier from `datasetDir` (`<dataDir>/confaide`). Dropped tier-3/4 blocks are
- * skipped silently here; call the parsers directly to see them.
+ * skipped silently here; call the parsers directly to see them. A tier without a single item (a
+ * blank file) is a DatasetFormatError: an empty plan would look like a result.
  */
 export async function loadConfaideTier({
+  datasetDir,
+  tier,
+}: {
+  datasetDir: string;
+  tier: ConfaideTier;
+}): Promise<ConfaideScenario[]> {
+  const scenarios = await parseTier({ datasetDir, tier });
+  if (scenarios.length === 0) {
+    throw new DatasetFormatError(
+      `${tierFiles(tier)[0]} holds no tier-${tier} items (re-download it with \`confidant data pull confaide\`)`,
+    );
+  }
+  return scenarios;
+}
+
+async function parseTier({
   datasetDir,
   tier,
 }: {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fixtureDataDir, upstreamDataset } from '../../../test/support/test-data.js';
 import { DatasetFormatError } from '../../spec/errors.js';
 import type { MeetingScenario, StoryScenario } from './confaide-scenario.js';
 import { loadConfaideTier } from './load-tiers.js';
@@ -13,9 +14,9 @@ import {
   readLines,
 } from './parse-tiers.js';
 
-const repoRoot = resolve(import.meta.dirname, '../../..');
-const datasetDir = resolve(repoRoot, '../shared/datasets', 'confaide');
-const read = (name: string) => readFileSync(resolve(datasetDir, name), 'utf8');
+const confaide = upstreamDataset('confaide');
+const datasetDir = confaide.dir;
+const read = (name: string) => readFileSync(join(datasetDir, name), 'utf8');
 
 function thrown(run: () => unknown): Error {
   try {
@@ -35,7 +36,41 @@ describe('readLines', () => {
   });
 });
 
-describe('tiers 1 and 2 from the shared data', () => {
+describe('our ConfAIde-format fixtures (test/fixtures/datasets/confaide)', () => {
+  it('load through the real loader: 3 items per rating tier, 12 stories, 6 meetings, nothing dropped', async () => {
+    const fixtureDir = join(fixtureDataDir, 'confaide');
+    const counts = [];
+    for (const tier of ['1', '2a', '2b', '3', '4'] as const) {
+      counts.push((await loadConfaideTier({ datasetDir: fixtureDir, tier })).length);
+    }
+    expect(counts).toEqual([3, 3, 3, 12, 6]);
+    const stories = parseStoryTier({
+      text: readFileSync(join(fixtureDir, 'tier_3.txt'), 'utf8'),
+      controlText: readFileSync(join(fixtureDir, 'tier_3_control.txt'), 'utf8'),
+      file: 'tier_3.txt',
+      controlFile: 'tier_3_control.txt',
+    });
+    expect(stories.dropped).toEqual([]);
+    expect(stories.scenarios.filter((scenario) => !scenario.control.sharerMatches).map((s) => s.id)).toEqual([
+      't3-s011',
+    ]);
+  });
+});
+
+describe('rating-tier format errors', () => {
+  it('rejects blank lines, bad labels and count mismatches with file and line', () => {
+    const base = { tier: '1' as const, file: 'tier_1.txt', labelsFile: 'tier_1_labels.txt' };
+    const blank = thrown(() => parseRatingTier({ ...base, text: 'a\n\nb\n', labelsText: '1\n2\n3' }));
+    expect(blank).toBeInstanceOf(DatasetFormatError);
+    expect(blank.message).toMatch(/^tier_1\.txt line 2: blank prompt line/);
+    const bad = thrown(() => parseRatingTier({ ...base, text: 'a\nb\n', labelsText: '1\nabc' }));
+    expect(bad.message).toMatch(/^tier_1_labels\.txt line 2: label 'abc' is not a number/);
+    const short = thrown(() => parseRatingTier({ ...base, text: 'a\nb\nc\n', labelsText: '1\n2' }));
+    expect(short.message).toMatch(/^tier_1_labels\.txt line 3: 2 labels for 3 prompts in tier_1\.txt/);
+  });
+});
+
+describe('tiers 1 and 2 from the upstream data', confaide.testOptions, () => {
   it('has 10, 98 and 98 items with their labels', async () => {
     const tier1 = await loadConfaideTier({ datasetDir, tier: '1' });
     const tier2a = await loadConfaideTier({ datasetDir, tier: '2a' });
@@ -64,25 +99,17 @@ describe('tiers 1 and 2 from the shared data', () => {
     expect(tier2a.map((item) => (item.kind === 'rating' ? item.humanLabel : null))).toEqual(labels);
     expect(tier2b.map((item) => (item.kind === 'rating' ? item.humanLabel : null))).toEqual(labels);
   });
-
-  it('rejects blank lines, bad labels and count mismatches with file and line', () => {
-    const base = { tier: '1' as const, file: 'tier_1.txt', labelsFile: 'tier_1_labels.txt' };
-    const blank = thrown(() => parseRatingTier({ ...base, text: 'a\n\nb\n', labelsText: '1\n2\n3' }));
-    expect(blank).toBeInstanceOf(DatasetFormatError);
-    expect(blank.message).toMatch(/^tier_1\.txt line 2: blank prompt line/);
-    const bad = thrown(() => parseRatingTier({ ...base, text: 'a\nb\n', labelsText: '1\nabc' }));
-    expect(bad.message).toMatch(/^tier_1_labels\.txt line 2: label 'abc' is not a number/);
-    const short = thrown(() => parseRatingTier({ ...base, text: 'a\nb\nc\n', labelsText: '1\n2' }));
-    expect(short.message).toMatch(/^tier_1_labels\.txt line 3: 2 labels for 3 prompts in tier_1\.txt/);
-  });
 });
 
-describe('tier 3 from the shared data', () => {
-  const parsed = parseStoryTier({
-    text: read('tier_3.txt'),
-    controlText: read('tier_3_control.txt'),
-    file: 'tier_3.txt',
-    controlFile: 'tier_3_control.txt',
+describe('tier 3 from the upstream data', confaide.testOptions, () => {
+  let parsed: ReturnType<typeof parseStoryTier>;
+  beforeAll(() => {
+    parsed = parseStoryTier({
+      text: read('tier_3.txt'),
+      controlText: read('tier_3_control.txt'),
+      file: 'tier_3.txt',
+      controlFile: 'tier_3_control.txt',
+    });
   });
 
   it('has 270 scenarios and drops none', () => {
@@ -205,7 +232,7 @@ describe('tier 3 quirks on small inputs', () => {
   });
 });
 
-describe('tier 4', () => {
+describe('tier 4 from the upstream data', confaide.testOptions, () => {
   it('has 20 meetings, 5 private x 4 public items, none dropped', async () => {
     const parsed = parseMeetingTier({ text: read('tier_4.txt'), file: 'tier_4.txt' });
     expect(parsed.scenarios).toHaveLength(20);
@@ -238,7 +265,9 @@ describe('tier 4', () => {
     expect(first.transcript.endsWith('Have a productive day, everyone!\n')).toBe(true);
     expect(meetings.every((meeting) => !meeting.transcript.includes('\n\n'))).toBe(true);
   });
+});
 
+describe('tier 4 quirks on small inputs', () => {
   it('applies the two replacements in upstream order', () => {
     const text = '<BEGIN><p, q>\na\n\n\n\nb\n\nc\n<END><p,q>\n';
     // "\n\n\n\n" → "\n" + "\n" by the first pass → "\n" by the second.

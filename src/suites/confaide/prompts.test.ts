@@ -1,10 +1,11 @@
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { upstreamDataset } from '../../../test/support/test-data.js';
 import type { MeetingScenario, RatingItem, StoryScenario } from './confaide-scenario.js';
 import { loadConfaideTier } from './load-tiers.js';
 import { buildTaskPrompt } from './prompts.js';
 
-const datasetDir = resolve(import.meta.dirname, '../../..', '../shared/datasets', 'confaide');
+const confaide = upstreamDataset('confaide');
+const datasetDir = confaide.dir;
 
 // The instruction lines are spelled out here (not imported) so a wording change shows up as a failing test.
 const STORY_LINE =
@@ -121,8 +122,8 @@ describe('tier 4 prompts', () => {
   });
 });
 
-describe('tier 1/2 prompts', () => {
-  it('is the line, a real newline and the Answer cue, with no instruction line', async () => {
+describe('prompts of real upstream instances', confaide.testOptions, () => {
+  it('tier 1/2: the line, a real newline and the Answer cue, with no instruction line', async () => {
     const [item] = (await loadConfaideTier({ datasetDir, tier: '1' })) as RatingItem[];
     const prompt = buildTaskPrompt({ scenario: item!, question: 'rating', instruction: 'on' });
     expect(render(prompt)).toBe(
@@ -159,7 +160,9 @@ describe('tier 1/2 prompts', () => {
       summary?.endsWith('Have a productive day, everyone!\n\nNow write a suitable summary of this meeting.\nSummary: '),
     ).toBe(true);
   });
+});
 
+describe('prompts of any tier', () => {
   it('refuses a question of another tier', () => {
     expect(() => buildTaskPrompt({ scenario: story, question: 'meeting-summary', instruction: 'on' })).toThrow(
       RangeError,

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { upstreamDataset } from '../../../test/support/test-data.js';
 import type { BoundModel, EmitEvent, GenerateRequest, ModelRoles } from '../../spec/chat-model.js';
 import type { Defense } from '../../spec/defense.js';
 import { DatasetNotFoundError, ProviderError } from '../../spec/errors.js';
@@ -12,8 +13,9 @@ import type { ConfaideOutput } from './confaide-output.js';
 import type { ConfaideScenario, MeetingScenario, RatingItem, StoryScenario } from './confaide-scenario.js';
 import { confaideOptionsSchema, confaideSuite } from './index.js';
 
-const repoRoot = resolve(import.meta.dirname, '../../..');
-const dataDir = resolve(repoRoot, '../shared/datasets');
+/** The numbers below (270 stories, 20 meetings, 98 vignettes) are those of the real upstream files. */
+const confaide = upstreamDataset('confaide');
+const dataDir = confaide.dataDir;
 const suite = confaideSuite;
 
 type Reply = (options: { role: string; request: GenerateRequest; prompt: string }) => string;
@@ -189,7 +191,7 @@ describe('confaide options and declarations', () => {
   });
 });
 
-describe('tier 3 end to end with scripted models', () => {
+describe('tier 3 end to end with scripted models', confaide.testOptions, () => {
   it('a model echoing the story leaks in every scenario whose story names the subject (269 of 270)', async () => {
     const run = await runSuite({
       options: { tier: '3', questions: 'free-response' },
@@ -377,7 +379,7 @@ describe('tier 3 end to end with scripted models', () => {
   });
 });
 
-describe('tier 4 end to end', () => {
+describe('tier 4 end to end', confaide.testOptions, () => {
   it('reports noPublic / hasPrivate / error per question type', async () => {
     const meetings = (await suite.loadScenarios({
       dataDir,
@@ -406,7 +408,7 @@ describe('tier 4 end to end', () => {
   });
 });
 
-describe('tiers 1 and 2 end to end', () => {
+describe('tiers 1 and 2 end to end', confaide.testOptions, () => {
   const roundedLabel = (prompt: string, items: RatingItem[]) => {
     const item = items.find((candidate) => prompt.startsWith(candidate.text));
     if (!item) throw new Error('unknown item');

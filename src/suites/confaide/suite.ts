@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { answerTaskPrompt } from '../../agents/prompted-responder.js';
-import { requireDatasetDir } from '../../datasets/data-dir.js';
+import { requireDatasetFiles } from '../../datasets/data-dir.js';
 import { DEFAULT_MAX_PARSE_RETRIES } from '../../judges/index.js';
 import type { Score } from '../../spec/score.js';
 import { estimateTokens, exactly, judgment, type PlannedCalls } from '../call-pattern.js';
@@ -59,7 +59,10 @@ export const confaideSuite = defineSuite<ConfaideScenario, ConfaideOutput, Confa
   defaultSettings: () => ({ agent: { temperature: 1, topP: 1 } }),
   datasetFiles: ({ dataDir, options }) => tierFiles(options.tier).map((file) => join(dataDir, 'confaide', file)),
   loadScenarios: async ({ dataDir, options }) =>
-    loadConfaideTier({ datasetDir: requireDatasetDir({ dataDir, name: 'confaide' }), tier: options.tier }),
+    loadConfaideTier({
+      datasetDir: requireDatasetFiles({ dataDir, name: 'confaide', files: tierFiles(options.tier) }),
+      tier: options.tier,
+    }),
   scenarioId: (scenario) => scenario.id,
   variants: ({ options }) => options.questions.map((question) => ({ question })),
 

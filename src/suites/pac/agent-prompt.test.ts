@@ -1,5 +1,5 @@
-import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { upstreamDataset } from '../../../test/support/test-data.js';
 import { buildPacAgentPrompt, defaultPacMaxTurns, PAC_AGENT_TEMPLATE, turnsForSeat } from './agent-prompt.js';
 import { loadPacScenarios } from './load-scenarios.js';
 import { DEFAULT_PAC_VARIANT_OPTIONS } from './pac-variant.js';
@@ -7,7 +7,8 @@ import type { PacScenario } from './scenario-schema.js';
 import { loadStarterScenarios } from './starter.js';
 import { defaultVariant } from './variants.js';
 
-const dataDir = resolve(import.meta.dirname, '../../..', '../shared/datasets');
+const pacbench = upstreamDataset('pacbench');
+const dataDir = pacbench.dataDir;
 const build = (scenario: PacScenario, agentId: string, extra: { maxTurns?: number; mentionTools?: boolean } = {}) =>
   buildPacAgentPrompt({
     scenario,
@@ -99,18 +100,22 @@ describe('buildPacAgentPrompt (default variant)', () => {
     expect(() => build(starter[0]!, 'agent_z')).toThrow(RangeError);
   });
 
-  it('never shows a policy reason or a partner memory, over all 100 paper scenarios', async () => {
-    const scenarios = await loadPacScenarios({ dataDir, split: 'all' });
-    expect(scenarios).toHaveLength(100);
-    for (const scenario of scenarios) {
-      for (const agent of scenario.agents) {
-        const { system } = build(scenario, agent.id);
-        for (const other of scenario.agents) {
-          for (const policy of other.policies) expect(system.includes(policy.reason)).toBe(false);
-          if (other.id === agent.id) continue;
-          for (const memory of other.memories) expect(system.includes(memory.content)).toBe(false);
+  it(
+    'never shows a policy reason or a partner memory, over all 100 paper scenarios',
+    pacbench.testOptions,
+    async () => {
+      const scenarios = await loadPacScenarios({ dataDir, split: 'all' });
+      expect(scenarios).toHaveLength(100);
+      for (const scenario of scenarios) {
+        for (const agent of scenario.agents) {
+          const { system } = build(scenario, agent.id);
+          for (const other of scenario.agents) {
+            for (const policy of other.policies) expect(system.includes(policy.reason)).toBe(false);
+            if (other.id === agent.id) continue;
+            for (const memory of other.memories) expect(system.includes(memory.content)).toBe(false);
+          }
         }
       }
-    }
-  });
+    },
+  );
 });

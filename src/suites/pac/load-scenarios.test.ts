@@ -1,13 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { upstreamDataset } from '../../../test/support/test-data.js';
 import { ConfidantError, DatasetFormatError, DatasetNotFoundError, PlanValidationError } from '../../spec/errors.js';
 import { listPacScenarioFiles, loadPacScenarios, type PacLoadNotice } from './load-scenarios.js';
 import type { PacScenario } from './scenario-schema.js';
 
-const repoRoot = resolve(import.meta.dirname, '../../..');
-const dataDir = resolve(repoRoot, '../shared/datasets');
+const pacbench = upstreamDataset('pacbench');
+const dataDir = pacbench.dataDir;
 
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 const median = (values: number[]) => {
@@ -18,7 +19,7 @@ const median = (values: number[]) => {
 const covered = (scenario: PacScenario, seat: number) =>
   new Set(scenario.agents[seat]?.memories.flatMap((memory) => memory.requirementIndices));
 
-describe('loadPacScenarios on the paper data (pacbench.md §1.3)', () => {
+describe('loadPacScenarios on the paper data (pacbench.md §1.3)', pacbench.testOptions, () => {
   let all: PacScenario[] = [];
   const notices: PacLoadNotice[] = [];
   beforeAll(async () => {
@@ -108,7 +109,7 @@ describe('loadPacScenarios on the paper data (pacbench.md §1.3)', () => {
 });
 
 describe('selection', () => {
-  it('filters by split and by domain, case- and space-insensitively', async () => {
+  it('filters by split and by domain, case- and space-insensitively', pacbench.testOptions, async () => {
     const range = listPacScenarioFiles({ dataDir, split: 'range' });
     expect(range).toHaveLength(50);
     expect(range.every((ref) => ref.split === 'range' && ref.id.startsWith('range/'))).toBe(true);
@@ -121,7 +122,7 @@ describe('selection', () => {
     ]);
   });
 
-  it('rejects an unknown domain with a PlanValidationError listing valid ones', () => {
+  it('rejects an unknown domain with a PlanValidationError listing valid ones', pacbench.testOptions, () => {
     let caught: unknown;
     try {
       listPacScenarioFiles({ dataDir, split: 'change', domains: ['Bankz'] });

@@ -1,7 +1,9 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { restoreHint } from '../../datasets/data-dir.js';
+import { inspectDatasetFile } from '../../datasets/inspect-dataset-file.js';
 import { DatasetFormatError, DatasetNotFoundError, PlanValidationError } from '../../spec/errors.js';
 import { formatPacScenarioId } from './scenario-id.js';
 import {
@@ -56,11 +58,23 @@ function domainKey(name: string): string {
     .replace(/[\s_]+/g, '_');
 }
 
-function subdirectories(dir: string): string[] {
+/** The sub-folders of `dir`; entries that are neither a folder nor a file (a dangling symlink) go to `problems`. */
+function subdirectories({ dir, problems }: { dir: string; problems: string[] }): string[] {
   return readdirSync(dir)
-    .filter((name) => statSync(join(dir, name)).isDirectory())
+    .filter((name) => {
+      const state = inspectDatasetFile(join(dir, name));
+      if (!state.ok && state.kind === 'directory') return true;
+      if (!state.ok && state.kind === 'dangling-symlink') problems.push(`${join(dir, name)} ${state.detail}`);
+      return false;
+    })
     .sort();
 }
+
+const PLACE_PAC_DATA =
+  'The upstream data has no licence, so `confidant data pull` does not download it: place the files there ' +
+  'yourself (scenarios/{change,range}/<Domain>/policy_0.json under <dataDir>/pacbench/, or ' +
+  '`confidant data pull pacbench --from <your copy>`), point --data-dir at the folder that holds pacbench/, ' +
+  'or use --split starter.';
 
 /**
  * Lists the scenario files of a selection, in a stable order (policy type, then domain, then
@@ -80,17 +94,19 @@ export function listPacScenarioFiles({
   const root = pacScenarioRoot({ dataDir, split });
   const types: readonly PacPolicyType[] = split === 'change' || split === 'range' ? [split] : PAC_POLICY_TYPES;
   const refs: PacScenarioFileRef[] = [];
+  const problems: string[] = [];
   for (const policyType of types) {
     const typeDir = join(root, policyType);
-    if (!existsSync(typeDir)) {
+    const typeState = inspectDatasetFile(typeDir);
+    if (typeState.ok || typeState.kind !== 'directory') {
       if (split === 'starter') continue;
-      throw new DatasetNotFoundError(
-        `PAC-Bench scenarios not found at ${typeDir}. The upstream data has no licence, so \`confidant data pull\` ` +
-          'does not offer it: place the files there yourself (scenarios/{change,range}/<Domain>/policy_0.json under ' +
-          '<dataDir>/pacbench/), point --data-dir at the folder that holds pacbench/, or use --split starter.',
-      );
+      const found =
+        typeState.ok || typeState.kind !== 'missing'
+          ? ` (${typeDir} ${typeState.ok ? 'is a file' : typeState.detail})`
+          : '';
+      throw new DatasetNotFoundError(`PAC-Bench scenarios not found at ${typeDir}${found}. ${PLACE_PAC_DATA}`);
     }
-    for (const domain of subdirectories(typeDir)) {
+    for (const domain of subdirectories({ dir: typeDir, problems })) {
       const files = readdirSync(join(typeDir, domain))
         .map((name) => ({ name, match: POLICY_FILE.exec(name) }))
         .filter((entry) => entry.match !== null)
@@ -109,7 +125,19 @@ export function listPacScenarioFiles({
       }
     }
   }
-  if (refs.length === 0 && split !== 'starter') throw noScenarioFiles({ root, types });
+  if (split !== 'starter') {
+    for (const ref of refs) {
+      const state = inspectDatasetFile(ref.path);
+      if (!state.ok) problems.push(`${relative(root, ref.path)} ${state.detail}`);
+    }
+    if (problems.length > 0) {
+      throw new DatasetNotFoundError(
+        `PAC-Bench scenarios under ${root} are incomplete: ${problems.join('; ')}. ` +
+          `Fix the copy: ${restoreHint({ name: PAC_DATASET_NAME })}.`,
+      );
+    }
+    if (refs.length === 0) throw noScenarioFiles({ root, types });
+  }
   if (domains === undefined || domains.length === 0) return refs;
   const known = [...new Set(refs.map((ref) => ref.domain))].sort();
   const wanted = new Set<string>();

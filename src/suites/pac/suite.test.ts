@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { upstreamDataset } from '../../../test/support/test-data.js';
 import { DatasetNotFoundError, PlanValidationError, ProviderError } from '../../spec/errors.js';
 import { DETERMINISTIC, runPac } from './__fixtures__/run-pac.js';
 import { say, scriptedRoles, toolStep, writeShared } from './__fixtures__/scripted-models.js';
@@ -6,6 +7,7 @@ import { pacGridTable } from './grid-table.js';
 import { pacOutputSchema } from './pac-output.js';
 import { pacSuite } from './suite.js';
 
+const pacbench = upstreamDataset('pacbench');
 const bakery = { ...DETERMINISTIC, domains: 'Artisan_Bakeries' };
 const pairSeats = [
   { role: 'agent-a', spec: 'mock:agent-a' },
@@ -32,13 +34,16 @@ describe('pac suite', () => {
     expect(pacSuite.datasetFiles({ dataDir: '/nonexistent', options: deterministic })).toEqual([]);
   });
 
-  it('says the paper data is local-only when it is missing, and reads it when present', async () => {
+  it('says the paper data is local-only when it is missing', () => {
     const options = pacSuite.options.parse({ split: 'range' });
     const missing = () => pacSuite.datasetFiles({ dataDir: '/nonexistent', options });
     expect(missing).toThrow(DatasetNotFoundError);
     expect(missing).toThrow(/no licence.*does not offer it.*scenarios\/\{change,range\}\/<Domain>\/policy_0\.json/);
-    const files = pacSuite.datasetFiles({ dataDir: '../shared/datasets', options });
-    expect(files).toHaveLength(50);
+  });
+
+  it('lists the 50 files of a paper split when the data is present', pacbench.testOptions, () => {
+    const options = pacSuite.options.parse({ split: 'range' });
+    expect(pacSuite.datasetFiles({ dataDir: pacbench.dataDir, options })).toHaveLength(50);
   });
 
   it('gives exact metrics for a scripted two-agent episode with known messages, tool calls and [FIN]s', async () => {

@@ -1,5 +1,5 @@
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { upstreamDataset } from '../../../test/support/test-data.js';
 import type { TaskPrompt } from '../../spec/task-prompt.js';
 import { AGENT_PROMPT_SECTION_IDS, agentPromptTemplate, buildAgentPrompt, SYSTEM_LINES } from './agent-prompt.js';
 import { loadCases } from './load-cases.js';
@@ -7,8 +7,8 @@ import type { PrivacyLensCase } from './privacylens-case.js';
 import { renderToolkit } from './render-toolkits.js';
 import { TOOLKITS } from './toolkits.js';
 
-const repoRoot = resolve(import.meta.dirname, '../../..');
-const datasetDir = resolve(repoRoot, '../shared/datasets', 'privacylens');
+const privacylens = upstreamDataset('privacylens');
+const datasetDir = privacylens.dir;
 
 /** A case of our own wording (not upstream data). */
 const ownCase: PrivacyLensCase = {
@@ -138,7 +138,7 @@ describe('buildAgentPrompt', () => {
     );
   });
 
-  it('leaves out GoogleFormFiller (main357) and reports it', async () => {
+  it('leaves out GoogleFormFiller (main357) and reports it', privacylens.testOptions, async () => {
     const cases = await loadCases({ datasetDir, subset: 'main', split: 'all' });
     const main357 = cases.find((candidate) => candidate.name === 'main357');
     expect(main357?.trajectory.toolkits).toContain('GoogleFormFiller');

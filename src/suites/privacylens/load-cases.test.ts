@@ -1,12 +1,13 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { upstreamDataset } from '../../../test/support/test-data.js';
 import { DatasetFormatError } from '../../spec/errors.js';
 import { loadCases, PRIVACT_SPLIT_PATH, type PrivacyLensCase, parseCases, privactSplit } from './load-cases.js';
 
-const repoRoot = resolve(import.meta.dirname, '../../..');
-const datasetDir = resolve(repoRoot, '../shared/datasets/privacylens');
+const privacylens = upstreamDataset('privacylens');
+const datasetDir = privacylens.dir;
 
 function tally(values: Iterable<string>): Record<string, number> {
   const counts: Record<string, number> = {};
@@ -48,7 +49,7 @@ const ownCase = (name: string): Record<string, unknown> => ({
   },
 });
 
-describe('loadCases on the shared data', () => {
+describe('loadCases on the upstream data', privacylens.testOptions, () => {
   it('reads the 493 main cases with the counts of §A2', async () => {
     const cases = await loadCases({ datasetDir, subset: 'main', split: 'all' });
     expect(cases).toHaveLength(493);

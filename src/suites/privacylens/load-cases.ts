@@ -130,5 +130,7 @@ export async function loadCases({
     const reason = error instanceof Error ? error.message : String(error);
     throw new DatasetFormatError(`${file}: not valid JSON (${reason}); re-pull the dataset`, { cause: error });
   }
-  return selectSplit({ cases: parseCases({ json, file }), split, file });
+  const cases = parseCases({ json, file });
+  if (cases.length === 0) throw new DatasetFormatError(`${file}: holds no cases; re-pull the dataset`);
+  return selectSplit({ cases, split, file });
 }

@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { upstreamDataset } from '../../../test/support/test-data.js';
 import type { ChainTree } from '../../orchestration/role-chain.js';
 import { expandSamples } from '../../runner/expand-samples.js';
 import { type RunProgress, runEvaluation } from '../../runner/run-evaluation.js';
@@ -20,7 +21,8 @@ import { treeLeaves, treeNodes } from './privact-tree-output.js';
 import type { PrivacyLensCase } from './privacylens-case.js';
 
 const suite = privactTreeSuite;
-const dataDir = resolve(import.meta.dirname, '../../../../shared/datasets');
+const privacylens = upstreamDataset('privacylens');
+const dataDir = privacylens.dataDir;
 const CHAIN = ['generator', 'verifier', 'refiner', 'judge'];
 
 async function runTrees({
@@ -166,7 +168,7 @@ describe('privact-tree declarations', () => {
     ]);
   });
 
-  it('loads the 394 train cases by default', async () => {
+  it('loads the 394 train cases by default', privacylens.testOptions, async () => {
     const cases = await suite.loadScenarios({ dataDir, options: suite.options.parse({}) });
     expect(cases).toHaveLength(394);
   });

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { requireDatasetDir } from '../../datasets/data-dir.js';
+import { requireDatasetFiles } from '../../datasets/data-dir.js';
 import { judgeInfo } from '../../judges/index.js';
 import type { ChainTree } from '../../orchestration/role-chain.js';
 import { runRoleChain } from '../../orchestration/role-chain.js';
@@ -93,7 +93,7 @@ export const privactTreeSuite = defineSuite<PrivacyLensCase, ChainTree, PrivactT
   datasetFiles: ({ dataDir }) => [join(dataDir, 'privacylens', SUBSET_FILES.main)],
   loadScenarios: async ({ dataDir, options }) =>
     loadCases({
-      datasetDir: requireDatasetDir({ dataDir, name: 'privacylens' }),
+      datasetDir: requireDatasetFiles({ dataDir, name: 'privacylens', files: [SUBSET_FILES.main] }),
       subset: 'main',
       split: options.split,
     }),

@@ -1,5 +1,5 @@
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { upstreamDataset } from '../../../test/support/test-data.js';
 import { expandSamples } from '../../runner/expand-samples.js';
 import { runEvaluation } from '../../runner/run-evaluation.js';
 import { type ScriptedCall, scriptedModelRoles } from '../../runner/testing/scripted-model-roles.js';
@@ -21,8 +21,8 @@ import type { PrivacyLensCase } from './privacylens-case.js';
 import type { PrivacyLensOutput } from './privacylens-output.js';
 
 const suite = privacylensSuite;
-const repoRoot = resolve(import.meta.dirname, '../../..');
-const dataDir = resolve(repoRoot, '../shared/datasets');
+const privacylens = upstreamDataset('privacylens');
+const dataDir = privacylens.dataDir;
 
 const AGENT_REPLIES: Record<string, string> = {
   [caseLeak.name]:
@@ -153,10 +153,13 @@ describe('privacylens declarations', () => {
     expect(definition('helpfulness')).toMatchObject({ label: 'Helpfulness', scale: 'raw', range: { min: 0, max: 3 } });
   });
 
-  it('loads scenarios from the data dir, named by case, and reports a missing dataset', async () => {
+  it('loads scenarios from the data dir, named by case', privacylens.testOptions, async () => {
     const test = await suite.loadScenarios({ dataDir, options: suite.options.parse({ split: 'test' }) });
     expect(test).toHaveLength(99);
     expect(suite.scenarioId(test[0])).toMatch(/^main\d+$/);
+  });
+
+  it('reports a missing dataset', async () => {
     await expect(suite.loadScenarios({ dataDir: '/nonexistent', options: suite.options.parse({}) })).rejects.toThrow(
       DatasetNotFoundError,
     );
@@ -340,20 +343,24 @@ describe('privacylens end to end (runEvaluation + InMemoryRunStore)', () => {
     ]);
   });
 
-  it('main357 names GoogleFormFiller: it runs, is left out of the prompt, and is counted', async () => {
-    const cases = await suite.loadScenarios({ dataDir, options: suite.options.parse({}) });
-    const main357 = (cases as PrivacyLensCase[]).find((candidate) => candidate.name === 'main357')!;
-    const run = await runFixtures({
-      scenarios: [main357],
-      script: { agent: (_call, c) => `Action: ${c.trajectory.final_action}\nAction Input: {"x": "y"}` },
-    });
-    const record = run.records[0];
-    expect(record?.status).toBe('ok');
-    expect(run.outputOf('main357').missingToolkits).toEqual(['GoogleFormFiller']);
-    expect(run.summary.metrics.toolkit_missing).toEqual({ value: 1, n: 1, errors: 0, notApplicable: 0 });
-    expect(Object.keys(run.summary.groups?.toolkit ?? {})).toContain('GoogleFormFiller');
-    const warnings = record?.events.filter((event) => event.type === 'toolkit-missing') ?? [];
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatchObject({ toolkits: ['GoogleFormFiller'] });
-  });
+  it(
+    'main357 names GoogleFormFiller: it runs, is left out of the prompt, and is counted',
+    privacylens.testOptions,
+    async () => {
+      const cases = await suite.loadScenarios({ dataDir, options: suite.options.parse({}) });
+      const main357 = (cases as PrivacyLensCase[]).find((candidate) => candidate.name === 'main357')!;
+      const run = await runFixtures({
+        scenarios: [main357],
+        script: { agent: (_call, c) => `Action: ${c.trajectory.final_action}\nAction Input: {"x": "y"}` },
+      });
+      const record = run.records[0];
+      expect(record?.status).toBe('ok');
+      expect(run.outputOf('main357').missingToolkits).toEqual(['GoogleFormFiller']);
+      expect(run.summary.metrics.toolkit_missing).toEqual({ value: 1, n: 1, errors: 0, notApplicable: 0 });
+      expect(Object.keys(run.summary.groups?.toolkit ?? {})).toContain('GoogleFormFiller');
+      const warnings = record?.events.filter((event) => event.type === 'toolkit-missing') ?? [];
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatchObject({ toolkits: ['GoogleFormFiller'] });
+    },
+  );
 });

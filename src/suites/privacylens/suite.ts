@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { answerTaskPrompt } from '../../agents/prompted-responder.js';
-import { requireDatasetDir } from '../../datasets/data-dir.js';
+import { requireDatasetFiles } from '../../datasets/data-dir.js';
 import { judgeInfo } from '../../judges/index.js';
 import type { EmitEvent } from '../../spec/chat-model.js';
 import { estimateTokens, exactly } from '../call-pattern.js';
@@ -56,7 +56,7 @@ export const privacylensSuite = defineSuite<PrivacyLensCase, PrivacyLensOutput, 
   datasetFiles: ({ dataDir, options }) => [join(dataDir, 'privacylens', SUBSET_FILES[options.subset])],
   loadScenarios: async ({ dataDir, options }) =>
     loadCases({
-      datasetDir: requireDatasetDir({ dataDir, name: 'privacylens' }),
+      datasetDir: requireDatasetFiles({ dataDir, name: 'privacylens', files: [SUBSET_FILES[options.subset]] }),
       subset: options.subset,
       split: options.split,
     }),

@@ -1,10 +1,10 @@
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { upstreamDataset } from '../../../test/support/test-data.js';
 import { loadCases } from './load-cases.js';
 import { findToolkit, TOOLKITS } from './toolkits.js';
 
-const repoRoot = resolve(import.meta.dirname, '../../..');
-const datasetDir = resolve(repoRoot, '../shared/datasets', 'privacylens');
+const privacylens = upstreamDataset('privacylens');
+const datasetDir = privacylens.dir;
 
 describe('toolkit specs (§A3)', () => {
   const toolkits = Object.values(TOOLKITS);
@@ -61,18 +61,22 @@ describe('toolkit specs (§A3)', () => {
     expect(exceptions('FacebookManagerGetUserProfile')).toBe('');
   });
 
-  it('covers every tool name used in the 493 trajectories; GoogleFormFiller has no spec', async () => {
-    const cases = await loadCases({ datasetDir, subset: 'main', split: 'all' });
-    const names = new Set(tools.map((tool) => tool.name));
-    const used = new Set(
-      cases.flatMap((c) =>
-        [...c.trajectory.executable_trajectory.matchAll(/^Action: ([A-Za-z0-9_]+)/gm)].map((m) => m[1] ?? ''),
-      ),
-    );
-    expect(used.size).toBeGreaterThan(10);
-    expect([...used].filter((name) => !names.has(name))).toEqual([]);
-    expect(findToolkit('GoogleFormFiller')).toBeUndefined();
-    expect(findToolkit('toString')).toBeUndefined();
-    expect(findToolkit('Gmail')?.tools).toHaveLength(4);
-  });
+  it(
+    'covers every tool name used in the 493 trajectories; GoogleFormFiller has no spec',
+    privacylens.testOptions,
+    async () => {
+      const cases = await loadCases({ datasetDir, subset: 'main', split: 'all' });
+      const names = new Set(tools.map((tool) => tool.name));
+      const used = new Set(
+        cases.flatMap((c) =>
+          [...c.trajectory.executable_trajectory.matchAll(/^Action: ([A-Za-z0-9_]+)/gm)].map((m) => m[1] ?? ''),
+        ),
+      );
+      expect(used.size).toBeGreaterThan(10);
+      expect([...used].filter((name) => !names.has(name))).toEqual([]);
+      expect(findToolkit('GoogleFormFiller')).toBeUndefined();
+      expect(findToolkit('toString')).toBeUndefined();
+      expect(findToolkit('Gmail')?.tools).toHaveLength(4);
+    },
+  );
 });
