@@ -7,7 +7,7 @@ import { datasetCatalog, findCatalogEntry } from './dataset-catalog.js';
 
 describe('dataset catalogue', () => {
   for (const entry of datasetCatalog) {
-    const upstream = upstreamDataset(entry.name as 'confaide' | 'privacylens');
+    const upstream = upstreamDataset(entry.name as 'confaide' | 'privacylens' | 'pacbench');
     it(`matches every upstream ${entry.name} file byte for byte`, upstream.testOptions, async () => {
       for (const file of entry.files) {
         expect({
@@ -43,8 +43,27 @@ describe('dataset catalogue', () => {
     );
   });
 
+  it('lists the PAC-Bench paper scenarios by checksum only: 100 files, never downloaded', () => {
+    const pacbench = findCatalogEntry('pacbench');
+    expect(pacbench.downloadable).toBe(false);
+    expect(pacbench.howToObtain).toMatch(/no licence.*confidant data pull pacbench --from/);
+    expect(pacbench.files).toHaveLength(100);
+    expect(pacbench.files.every((file) => file.url === undefined && /^[0-9a-f]{64}$/.test(file.sha256))).toBe(true);
+    expect(pacbench.files.filter((file) => file.path.startsWith('scenarios/change/'))).toHaveLength(50);
+    expect(pacbench.files[0]).toEqual({
+      path: 'scenarios/change/Aerospace_and_Defense/policy_0.json',
+      upstreamPath: 'scenario_simulator/scenarios/change/Aerospace_and_Defense/policy_0.json',
+      sha256: 'e21d5c4c11ef15b628830f05899d06cfc526a4836ee6caf6efaeb1fa9952ef4f',
+      bytes: 6520,
+    });
+    expect(datasetCatalog.filter((entry) => entry.downloadable).map((entry) => entry.name)).toEqual([
+      'confaide',
+      'privacylens',
+    ]);
+  });
+
   it('rejects an unknown dataset with the known names', () => {
     expect(() => findCatalogEntry('nope')).toThrow(DatasetNotFoundError);
-    expect(() => findCatalogEntry('nope')).toThrow(/confaide, privacylens/);
+    expect(() => findCatalogEntry('nope')).toThrow(/confaide, privacylens, pacbench/);
   });
 });

@@ -59,12 +59,14 @@ function domainKey(name: string): string {
 }
 
 /** The sub-folders of `dir`; entries that are neither a folder nor a file (a dangling symlink) go to `problems`. */
-function subdirectories({ dir, problems }: { dir: string; problems: string[] }): string[] {
+function subdirectories({ dir, root, problems }: { dir: string; root: string; problems: string[] }): string[] {
   return readdirSync(dir)
     .filter((name) => {
       const state = inspectDatasetFile(join(dir, name));
       if (!state.ok && state.kind === 'directory') return true;
-      if (!state.ok && state.kind === 'dangling-symlink') problems.push(`${join(dir, name)} ${state.detail}`);
+      if (!state.ok && state.kind === 'dangling-symlink') {
+        problems.push(`${relative(root, join(dir, name))} ${state.detail}`);
+      }
       return false;
     })
     .sort();
@@ -101,12 +103,14 @@ export function listPacScenarioFiles({
     if (typeState.ok || typeState.kind !== 'directory') {
       if (split === 'starter') continue;
       const found =
-        typeState.ok || typeState.kind !== 'missing'
-          ? ` (${typeDir} ${typeState.ok ? 'is a file' : typeState.detail})`
-          : '';
+        typeState.ok || typeState.kind === 'empty'
+          ? ' (a file stands there, not a folder)'
+          : typeState.kind === 'missing'
+            ? ''
+            : ` (it ${typeState.detail})`;
       throw new DatasetNotFoundError(`PAC-Bench scenarios not found at ${typeDir}${found}. ${PLACE_PAC_DATA}`);
     }
-    for (const domain of subdirectories({ dir: typeDir, problems })) {
+    for (const domain of subdirectories({ dir: typeDir, root, problems })) {
       const files = readdirSync(join(typeDir, domain))
         .map((name) => ({ name, match: POLICY_FILE.exec(name) }))
         .filter((entry) => entry.match !== null)
@@ -132,7 +136,7 @@ export function listPacScenarioFiles({
     }
     if (problems.length > 0) {
       throw new DatasetNotFoundError(
-        `PAC-Bench scenarios under ${root} are incomplete: ${problems.join('; ')}. ` +
+        `PAC-Bench scenarios under ${root} are incomplete: ${problems.sort().join('; ')}. ` +
           `Fix the copy: ${restoreHint({ name: PAC_DATASET_NAME })}.`,
       );
     }
