@@ -15,12 +15,25 @@ export function readDependencyVersions(): Record<string, string> {
   const names = ['ai', '@ai-sdk/openai', '@ai-sdk/anthropic', '@ai-sdk/google', '@ai-sdk/openai-compatible', 'zod'];
   const versions: Record<string, string> = {};
   for (const name of names) {
-    try {
-      const text = readFileSync(join(packageRoot, 'node_modules', name, 'package.json'), 'utf8');
-      versions[name] = (JSON.parse(text) as { version: string }).version;
-    } catch {
-      // Hoisted elsewhere or absent: the header simply omits it.
-    }
+    const version = installedVersion(name);
+    if (version !== undefined) versions[name] = version;
   }
   return versions;
+}
+
+/**
+ * The version of dependency `name` as Node would resolve it from this package: its own
+ * node_modules first, then each parent's (an installed package's dependencies are usually
+ * hoisted beside it). Undefined when it is absent.
+ */
+function installedVersion(name: string): string | undefined {
+  for (let dir = packageRoot; ; dir = dirname(dir)) {
+    try {
+      const text = readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8');
+      return (JSON.parse(text) as { version: string }).version;
+    } catch {
+      // Not installed at this level: look one folder up.
+    }
+    if (dirname(dir) === dir) return undefined;
+  }
 }

@@ -229,7 +229,7 @@ async function guardedGenerate({
  * ```ts
  * import { generateText, wrapLanguageModel } from 'ai';
  * import { openai } from '@ai-sdk/openai';
- * import { privacyGuard } from 'confidant';
+ * import { privacyGuard } from 'confidant-eval';
  *
  * const model = wrapLanguageModel({
  *   model: openai.chat('gpt-5.1'),
