@@ -38,7 +38,9 @@ describe('pac suite', () => {
     const options = pacSuite.options.parse({ split: 'range' });
     const missing = () => pacSuite.datasetFiles({ dataDir: '/nonexistent', options });
     expect(missing).toThrow(DatasetNotFoundError);
-    expect(missing).toThrow(/no licence.*does not download it.*scenarios\/\{change,range\}\/<Domain>\/policy_0\.json.*data pull pacbench --from/);
+    expect(missing).toThrow(
+      /no licence.*does not download it.*scenarios\/\{change,range\}\/<Domain>\/policy_0\.json.*data pull pacbench --from/,
+    );
   });
 
   it('lists the 50 files of a paper split when the data is present', pacbench.testOptions, () => {
