@@ -27,13 +27,12 @@ export const fixtureDataDir: string = join(repoRoot, 'test', 'fixtures', 'datase
 /** The upstream datasets tests may read. */
 export type UpstreamDatasetName = 'confaide' | 'privacylens' | 'pacbench';
 
-/** The key in a test's `meta` that marks it as needing an upstream dataset (read by the reporter). */
-export const UPSTREAM_META_KEY = 'upstreamDataset';
-
 declare module 'vitest' {
   interface TaskMeta {
-    /** The upstream dataset a test needs; it is skipped when the dataset is absent. */
+    /** The upstream dataset a test needs; it is skipped when the dataset is absent (read by the reporter). */
     upstreamDataset?: UpstreamDatasetName;
+    /** Why it was skipped: `not found`, or the files the copy lacks. */
+    upstreamMissing?: string;
   }
 }
 
@@ -44,12 +43,15 @@ export type UpstreamDataset = {
   dataDir: string;
   /** `<dataDir>/<name>`. */
   dir: string;
-  /** Whether `<dataDir>/<name>` is a directory. */
+  /** Whether `<dataDir>/<name>` is a directory (holding the files asked for). */
   available: boolean;
   /** Why the tests are skipped, naming the dataset and the fix (empty when available). */
   skipReason: string;
-  /** Options for `describe(name, options, fn)` / `it(name, options, fn)`: skip without the data, and mark the tests. */
-  testOptions: { skip: boolean; meta: { upstreamDataset: UpstreamDatasetName } };
+  /**
+   * Options for `describe(name, options, fn)` / `it(name, options, fn)`: skip without the data,
+   * and mark the tests (with the reason) for the reporter's closing line and CI's check.
+   */
+  testOptions: { skip: boolean; meta: { upstreamDataset: UpstreamDatasetName; upstreamMissing?: string } };
 };
 
 function isDirectory(path: string): boolean {
@@ -60,16 +62,33 @@ function isDirectory(path: string): boolean {
   }
 }
 
-/** The location and availability of one upstream dataset for tests. */
-export function upstreamDataset(name: UpstreamDatasetName): UpstreamDataset {
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The location and availability of one upstream dataset for tests. `files` (relative to the
+ * dataset folder) narrows "available" to copies holding those files, for tests that read a file
+ * `data pull` does not install (PrivacyLens's derived `privact_split.json`).
+ */
+export function upstreamDataset(name: UpstreamDatasetName, { files = [] }: { files?: string[] } = {}): UpstreamDataset {
   const dir = join(testDataDir, name);
-  const available = isDirectory(dir);
+  const missing = files.filter((file) => !isFile(join(dir, file)));
+  const available = isDirectory(dir) && missing.length === 0;
+  const missingPhrase = !isDirectory(dir) ? 'not found' : `lacks ${missing.join(', ')}`;
   return {
     name,
     dataDir: testDataDir,
     dir,
     available,
-    skipReason: available ? '' : `upstream dataset '${name}' not found at ${dir} (set ${TEST_DATA_ENV})`,
-    testOptions: { skip: !available, meta: { upstreamDataset: name } },
+    skipReason: available ? '' : `upstream dataset '${name}' at ${dir}: ${missingPhrase} (set ${TEST_DATA_ENV})`,
+    testOptions: {
+      skip: !available,
+      meta: { upstreamDataset: name, ...(available ? {} : { upstreamMissing: missingPhrase }) },
+    },
   };
 }

@@ -1,20 +1,22 @@
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
-import { TEST_DATA_ENV, testDataDir, type UpstreamDatasetName } from './test-data.js';
+import { TEST_DATA_ENV, testDataDir } from './test-data.js';
 
-/** What the reporter counted: tests marked as needing upstream data, and the skipped ones per dataset. */
-export type UpstreamDataTally = { total: number; skipped: number; skippedByDataset: Map<UpstreamDatasetName, number> };
+/** What the reporter counted: tests marked as needing upstream data, and the skipped ones per dataset and reason. */
+export type UpstreamDataTally = { total: number; skipped: number; skippedByDataset: Map<string, number> };
 
 /** Counts the tests that carry the `upstreamDataset` mark, and how many of them were skipped. */
 export function tallyUpstreamDataTests(testModules: ReadonlyArray<TestModule>): UpstreamDataTally {
   const tally: UpstreamDataTally = { total: 0, skipped: 0, skippedByDataset: new Map() };
   for (const testModule of testModules) {
     for (const testCase of testModule.children.allTests()) {
-      const dataset = testCase.meta().upstreamDataset;
+      const { upstreamDataset: dataset, upstreamMissing: missing } = testCase.meta();
       if (dataset === undefined) continue;
       tally.total += 1;
       if (testCase.result().state !== 'skipped') continue;
       tally.skipped += 1;
-      tally.skippedByDataset.set(dataset, (tally.skippedByDataset.get(dataset) ?? 0) + 1);
+      // Tests skipped for another reason (a filter, `.only`) carry no `upstreamMissing`.
+      const key = `${dataset}${missing === undefined || missing === 'not found' ? '' : ` (${missing})`}`;
+      tally.skippedByDataset.set(key, (tally.skippedByDataset.get(key) ?? 0) + 1);
     }
   }
   return tally;
@@ -26,7 +28,7 @@ export function upstreamDataLine({ tally, dataDir }: { tally: UpstreamDataTally;
   if (tally.skipped === 0) return `upstream data: all ${tally.total} data-dependent tests ran against ${dataDir}`;
   const per = [...tally.skippedByDataset].map(([name, count]) => `${name} ${count}`).join(', ');
   return (
-    `upstream data: ${tally.skipped} of ${tally.total} data-dependent tests skipped (${per}; not found in ${dataDir}); ` +
+    `upstream data: ${tally.skipped} of ${tally.total} data-dependent tests skipped (${per}; looked in ${dataDir}); ` +
     `run them with \`${TEST_DATA_ENV}=<dir holding confaide/, privacylens/, pacbench/> npm test\` (docs/data.md)`
   );
 }

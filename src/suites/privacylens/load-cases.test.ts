@@ -7,6 +7,8 @@ import { DatasetFormatError } from '../../spec/errors.js';
 import { loadCases, PRIVACT_SPLIT_PATH, type PrivacyLensCase, parseCases, privactSplit } from './load-cases.js';
 
 const privacylens = upstreamDataset('privacylens');
+/** PrivAct's split as a name list beside the data: derived, so `data pull` does not install it. */
+const withSplitFile = upstreamDataset('privacylens', { files: ['privact_split.json'] });
 const datasetDir = privacylens.dir;
 
 function tally(values: Iterable<string>): Record<string, number> {
@@ -101,7 +103,7 @@ describe('loadCases on the upstream data', privacylens.testOptions, () => {
     expect(train.map((c) => c.name)).toEqual(order.filter((name) => trainNames.has(name)));
   });
 
-  it('ships split name lists identical to the shared privact_split.json', () => {
+  it('ships split name lists identical to the shared privact_split.json', withSplitFile.testOptions, () => {
     const shared = JSON.parse(readFileSync(join(datasetDir, 'privact_split.json'), 'utf8'));
     const ours = JSON.parse(readFileSync(PRIVACT_SPLIT_PATH, 'utf8'));
     expect(ours.train).toEqual(shared.train);
