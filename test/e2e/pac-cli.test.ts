@@ -135,6 +135,8 @@ describe('confidant run pac over HTTP', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('has no licence');
     expect(result.stderr).toContain('--split starter');
-    expect(result.stderr).not.toContain('data pull pacbench');
+    // It can be installed from a local copy, never downloaded: no bare `data pull pacbench`.
+    expect(result.stderr).toContain('confidant data pull pacbench --from <your copy>');
+    expect(result.stderr).not.toMatch(/data pull pacbench(?! --from)/);
   }, 60_000);
 });
