@@ -9,7 +9,8 @@ import type { ModelCallEvent } from '../../src/spec/event.js';
 import type { SampleRecord } from '../../src/spec/run-record.js';
 import { DirectoryRunStore } from '../../src/store/index.js';
 import { QUESTIONS_BY_TIER } from '../../src/suites/confaide/confaide-scenario.js';
-import { lastLine, repoRoot, runCli } from '../support/run-cli-process.js';
+import { lastLine, runCli } from '../support/run-cli-process.js';
+import { fixtureDataDir } from '../support/test-data.js';
 import { tinyLlamaGguf, tinyLlamaWords } from '../support/tiny-llama-gguf.js';
 
 // The llamacpp provider end to end: the real CLI runs suites on a real GGUF file (the tiny
@@ -28,7 +29,6 @@ function networkNamespace(): { prefix: string[]; unavailable: string | null } {
 const offline = networkNamespace();
 const where = offline.unavailable === null ? 'under unshare -n' : `with network (${offline.unavailable})`;
 const modelPath = tinyLlamaGguf();
-const fixtures = join(repoRoot, 'test', 'fixtures');
 let work: string;
 
 beforeAll(() => {
@@ -39,7 +39,8 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 function env(): Record<string, string> {
   return {
     HOME: work,
-    CONFIDANT_DATA_DIR: fixtures,
+    // Our own ConfAIde-format tier files (test/fixtures/datasets/confaide).
+    CONFIDANT_DATA_DIR: fixtureDataDir,
     CONFIDANT_CACHE_DIR: join(work, 'cache'),
     // One thread: the tiny model gains nothing from more, and test workers share the cores.
     CONFIDANT_LLAMACPP_THREADS: '1',
