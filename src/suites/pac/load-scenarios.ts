@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -164,7 +164,7 @@ function noScenarioFiles({ root, types }: { root: string; types: readonly PacPol
   const found: string[] = [];
   for (const policyType of types) {
     const typeDir = join(root, policyType);
-    for (const domain of subdirectories(typeDir)) {
+    for (const domain of subdirectories({ dir: typeDir, root, problems: [] })) {
       for (const name of readdirSync(join(typeDir, domain))) found.push(`${policyType}/${domain}/${name}`);
     }
     for (const name of readdirSync(typeDir)) {
