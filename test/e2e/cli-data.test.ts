@@ -147,7 +147,7 @@ describe('partial copies are user errors naming the bad files (real CLI)', () =>
       /confidant data pull pacbench --from <your copy>/,
     );
     rmSync(join(scenarios, 'change', 'Banks'), { recursive: true });
-    expectUserError(await pac(dataDir, 'change'), /PAC-Bench has no scenario files \(policy_<k>\.json\) under/);
+    expectUserError(await pac(dataDir, 'change'), /no PAC-Bench scenario under .*: the loader reads change\/<Domain>\/policy_<k>\.json/);
   });
 });
 

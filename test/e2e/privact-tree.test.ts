@@ -257,6 +257,8 @@ describe('confidant run privact-tree + export preferences (loopback HTTP)', () =
     const build = await cli([
       'run',
       'privact-tree',
+      '--split',
+      'all',
       '--branching',
       '1,1,2',
       '--limit',
