@@ -147,7 +147,10 @@ describe('partial copies are user errors naming the bad files (real CLI)', () =>
       /confidant data pull pacbench --from <your copy>/,
     );
     rmSync(join(scenarios, 'change', 'Banks'), { recursive: true });
-    expectUserError(await pac(dataDir, 'change'), /no PAC-Bench scenario under .*: the loader reads change\/<Domain>\/policy_<k>\.json/);
+    expectUserError(
+      await pac(dataDir, 'change'),
+      /no PAC-Bench scenario under .*: the loader reads change\/<Domain>\/policy_<k>\.json/,
+    );
   });
 });
 
