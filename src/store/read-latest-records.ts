@@ -1,55 +1,38 @@
 import { createReadStream } from 'node:fs';
 import { StoreFormatError } from '../spec/errors.js';
+import { createJsonLinesReader, type JsonLineParse, parseJsonLine } from '../spec/json-lines.js';
 import { type SampleRecord, sampleRecordSchema } from '../spec/run-record.js';
 
 /**
- * Collects the latest record per sample id, in first-seen order, from the lines of a
- * `samples.jsonl` file fed one by one.
- *
- * Contract: every complete line (one ending in `\n`) must be a valid record, otherwise a
- * `StoreFormatError` names `file` and the 1-based line. A final line without `\n` is a write the
- * process did not finish (a crash mid-append): it is kept if it parses as a whole record and
- * ignored otherwise. Blank lines are skipped. Later lines win over earlier lines with the same id,
+ * Collects the latest record per sample id, in first-seen order, from a `samples.jsonl` file fed
+ * chunk by chunk, by the append-only JSON-lines contract (`createJsonLinesReader`): a malformed
+ * complete line is a `StoreFormatError` naming `file` and the 1-based line, a torn last line is
+ * kept only when it parses as a whole record. Later lines win over earlier lines with the same id,
  * because records are never rewritten in place. With `events: false` each record's events are
  * dropped as soon as it is parsed.
  */
 function latestRecords({ file, events, history = false }: { file: string; events: boolean; history?: boolean }) {
   const latest = new Map<string, SampleRecord>();
   const all: SampleRecord[] = [];
-  let lineNumber = 0;
-  const keep = (record: SampleRecord) => {
-    const kept = events ? record : { ...record, events: [] };
-    if (history) all.push(kept);
-    else latest.set(record.id, kept);
-  };
-  return {
-    line(line: string) {
-      lineNumber += 1;
-      if (line.trim() === '') return;
-      const record = parseRecordLine(line);
-      if (!record.ok) throw new StoreFormatError(`malformed record in ${file} at line ${lineNumber}: ${record.reason}`);
-      keep(record.value);
+  const reader = createJsonLinesReader({
+    parse: parseRecordLine,
+    malformed: ({ line, reason }) => new StoreFormatError(`malformed record in ${file} at line ${line}: ${reason}`),
+    onValue: (record: SampleRecord) => {
+      const kept = events ? record : { ...record, events: [] };
+      if (history) all.push(kept);
+      else latest.set(record.id, kept);
     },
-    tornTail(tail: string) {
-      if (tail.trim() === '') return;
-      const record = parseRecordLine(tail);
-      if (record.ok) keep(record.value);
-    },
-    records: () => (history ? all : [...latest.values()]),
-  };
+  });
+  return { reader, records: () => (history ? all : [...latest.values()]) };
 }
 
 /** The latest record per id from the whole text of a `samples.jsonl` file (see `latestRecords`). */
 export function readLatestRecords({ text, file }: { text: string; file: string }): SampleRecord[] {
-  const reader = latestRecords({ file, events: true });
-  const lines = text.split('\n');
-  // `split` leaves the text after the last newline as the final element ('' for a clean file).
-  const tail = lines.pop() ?? '';
-  for (const line of lines) reader.line(line);
-  reader.tornTail(tail);
-  return reader.records();
+  const { reader, records } = latestRecords({ file, events: true });
+  reader.feed(text);
+  reader.end();
+  return records();
 }
-
 /**
  * The same, streamed from a file line by line, so a file far larger than the longest string
  * Node can hold (a full PrivAct tree build) can be read; `events: false` keeps memory
@@ -65,30 +48,15 @@ export async function readLatestRecordsFromFile({
   events?: boolean;
   history?: boolean;
 }): Promise<SampleRecord[]> {
-  const reader = latestRecords({ file, events, history });
-  let pending = '';
+  const { reader, records } = latestRecords({ file, events, history });
   for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 })) {
-    const parts = `${pending}${String(chunk)}`.split('\n');
-    pending = parts.pop() ?? '';
-    for (const line of parts) reader.line(line);
+    reader.feed(String(chunk));
   }
-  reader.tornTail(pending);
-  return reader.records();
+  reader.end();
+  return records();
 }
 
-/** Parses one line; the failure reason is short so error messages stay readable. */
-export function parseRecordLine(line: string): { ok: true; value: SampleRecord } | { ok: false; reason: string } {
-  let json: unknown;
-  try {
-    json = JSON.parse(line);
-  } catch (error) {
-    return { ok: false, reason: `not JSON (${error instanceof Error ? error.message : String(error)})` };
-  }
-  const parsed = sampleRecordSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-    return { ok: false, reason: `not a sample record${where}: ${issue?.message ?? 'invalid'}` };
-  }
-  return { ok: true, value: parsed.data };
+/** Parses one `samples.jsonl` line; the failure reason is short so error messages stay readable. */
+export function parseRecordLine(line: string): JsonLineParse<SampleRecord> {
+  return parseJsonLine({ line, schema: sampleRecordSchema, what: 'a sample record' });
 }
