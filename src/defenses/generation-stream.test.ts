@@ -1,5 +1,5 @@
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import type { LanguageModelV3 } from '../models/ai-sdk-chat-model.js';
 import { generationStream } from './generation-stream.js';
 
 type GenerateResult = Awaited<ReturnType<LanguageModelV3['doGenerate']>>;

@@ -1,4 +1,4 @@
-import type { LanguageModelV3 } from '../models/ai-sdk-chat-model.js';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 
 type SdkGenerateResult = Awaited<ReturnType<LanguageModelV3['doGenerate']>>;
 type SdkStreamResult = Awaited<ReturnType<LanguageModelV3['doStream']>>;

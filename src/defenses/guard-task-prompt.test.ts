@@ -1,5 +1,5 @@
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import type { LanguageModelV3 } from '../models/ai-sdk-chat-model.js';
 import { conversationText, GUARD_INSTRUCTION, generationText, guardTaskPrompt } from './guard-task-prompt.js';
 
 type CallOptions = Parameters<LanguageModelV3['doGenerate']>[0];

@@ -1,4 +1,4 @@
-import type { LanguageModelV3 } from '../models/ai-sdk-chat-model.js';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { Message } from '../spec/message.js';
 import type { TaskPrompt } from '../spec/task-prompt.js';
 

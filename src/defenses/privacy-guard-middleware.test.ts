@@ -1,7 +1,7 @@
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { generateText, streamText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import type { LanguageModelV3 } from '../models/ai-sdk-chat-model.js';
 import { PlanValidationError } from '../spec/errors.js';
 import { type PrivacyGuardReport, privacyGuard } from './privacy-guard-middleware.js';
 

@@ -1,5 +1,6 @@
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { LanguageModelMiddleware } from 'ai';
-import { aiSdkChatModel, type LanguageModelV3 } from '../models/ai-sdk-chat-model.js';
+import { aiSdkChatModel } from '../models/ai-sdk-chat-model.js';
 import { parseVerdict } from '../orchestration/parse-verdict.js';
 import { leafPaths, runRoleChain } from '../orchestration/role-chain.js';
 import { parseTopology, type Topology } from '../orchestration/topology.js';

@@ -1,8 +1,9 @@
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { APICallError } from 'ai';
 import { describe, expect, it } from 'vitest';
 import type { GenerateRequest } from '../spec/chat-model.js';
 import { ProviderError } from '../spec/errors.js';
-import { aiSdkChatModel, type LanguageModelV3, toSdkPrompt } from './ai-sdk-chat-model.js';
+import { aiSdkChatModel, toSdkPrompt } from './ai-sdk-chat-model.js';
 
 type CallOptions = Parameters<LanguageModelV3['doGenerate']>[0];
 type SdkResult = Awaited<ReturnType<LanguageModelV3['doGenerate']>>;

@@ -1,4 +1,4 @@
-import type { LanguageModel } from 'ai';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type {
   ChatModel,
   FinishReason,
@@ -12,8 +12,6 @@ import type { Message, ToolCall } from '../spec/message.js';
 import { onAbort } from './on-abort.js';
 import { toProviderError } from './provider-error.js';
 
-/** An AI SDK 6 provider model (specification V3), derived from `ai` so no extra package is needed. */
-export type LanguageModelV3 = Extract<LanguageModel, { specificationVersion: 'v3' }>;
 type CallOptions = Parameters<LanguageModelV3['doGenerate']>[0];
 type SdkResult = Awaited<ReturnType<LanguageModelV3['doGenerate']>>;
 type SdkPrompt = CallOptions['prompt'];

@@ -2,12 +2,13 @@
  * models/: provider adapters, model spec parsing, roles and the wrapper that adds events,
  * caching, usage accounting, retries and rate limiting to every model call.
  */
+/** The AI SDK 6 provider model type (specification V3) that `aiSdkChatModel` adapts. */
+export type { LanguageModelV3 } from '@ai-sdk/provider';
 export { AdaptiveLimiter, type AdaptiveLimiterOptions } from './adaptive-limiter.js';
 export {
   type AiSdkChatModelOptions,
   aiSdkChatModel,
   fromSdkResult,
-  type LanguageModelV3,
   toCallOptions,
   toSdkPrompt,
 } from './ai-sdk-chat-model.js';

@@ -1,9 +1,10 @@
-import { type EmbeddingModel, embedMany, RetryError } from 'ai';
+import type { EmbeddingModelV3 } from '@ai-sdk/provider';
+import { embedMany, RetryError } from 'ai';
 import { toProviderError } from '../models/provider-error.js';
 import { checkEmbeddings, type Embedder } from './embedder.js';
 
-/** An AI SDK 6 provider embedding model (specification V3), derived from `ai`. */
-export type EmbeddingModelV3 = Extract<EmbeddingModel, { specificationVersion: 'v3' }>;
+/** An AI SDK 6 provider embedding model (specification V3), re-exported from `@ai-sdk/provider`. */
+export type { EmbeddingModelV3 };
 
 /** The text embedded once to learn an embedding model's dimension when none was given. */
 export const DIMENSION_PROBE_TEXT = 'dimension probe';

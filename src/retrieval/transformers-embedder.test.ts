@@ -1,9 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MissingOptionalDependencyError } from '../spec/errors.js';
 import { cosineSimilarity } from './cosine-similarity.js';
-import { createTransformersEmbedder, TRANSFORMERS_PACKAGE } from './transformers-embedder.js';
+import { createTransformersEmbedder, TRANSFORMERS_PACKAGE, TRANSFORMERS_VERSION } from './transformers-embedder.js';
 
 // transformers.js is an optional peer and models are never downloaded, so the real-model test
 // runs only where both the package and a local all-MiniLM-L6-v2 copy exist. The model is looked
@@ -24,6 +24,17 @@ const skipReason = !packagePresent
     : '';
 
 describe('createTransformersEmbedder', () => {
+  it('is declared in package.json as an optional peer at the version the install hint names', () => {
+    const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      peerDependencies?: Record<string, string>;
+      peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+      dependencies?: Record<string, string>;
+    };
+    expect(manifest.peerDependencies?.[TRANSFORMERS_PACKAGE]).toBe(TRANSFORMERS_VERSION);
+    expect(manifest.peerDependenciesMeta?.[TRANSFORMERS_PACKAGE]?.optional).toBe(true);
+    expect(manifest.dependencies?.[TRANSFORMERS_PACKAGE]).toBeUndefined();
+  });
+
   it.runIf(!packagePresent)('fails with the install command when the package is absent', async () => {
     const error = await createTransformersEmbedder({ modelPath: modelDirectory }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(MissingOptionalDependencyError);

@@ -4,9 +4,13 @@ import { importOptionalPeer } from '../models/import-optional-peer.js';
 import { MissingOptionalDependencyError } from '../spec/errors.js';
 import { checkEmbeddings, type Embedder } from './embedder.js';
 
-/** The optional peer and the exact version this adapter was written against. */
+/**
+ * The optional peer and the exact version this adapter was written against (declared in
+ * package.json under `peerDependencies`, marked optional in `peerDependenciesMeta`).
+ */
 export const TRANSFORMERS_PACKAGE = '@huggingface/transformers';
-export const TRANSFORMERS_INSTALL = 'npm install @huggingface/transformers@4.3.2';
+export const TRANSFORMERS_VERSION = '4.3.2';
+export const TRANSFORMERS_INSTALL = `npm install ${TRANSFORMERS_PACKAGE}@${TRANSFORMERS_VERSION}`;
 
 /** Files a local transformers.js model directory must hold (weights live under `onnx/`). */
 export const TRANSFORMERS_MODEL_FILES = ['config.json', 'tokenizer.json'] as const;
