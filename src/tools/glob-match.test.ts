@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import { minimatch } from 'minimatch';
 import { describe, expect, it } from 'vitest';
 import { expandBraces, matchesGlob } from './glob-match.js';
 import { ToolError } from './tool-error.js';
@@ -76,5 +78,51 @@ describe('expandBraces', () => {
     expect(() => expandBraces('{a,b}'.repeat(20))).toThrow('Glob pattern expands to more than 10000 alternatives');
     expect(() => matchesGlob('x', '{1..99999999}')).toThrow(ToolError);
     expect(expandBraces('{a,b}'.repeat(13))).toHaveLength(8192);
+  });
+});
+
+describe('matchesGlob on untrusted patterns', () => {
+  it('answers a backtracking bomb (29 characters over a 40-character name) without backtracking', () => {
+    const bomb = `${'*a'.repeat(14)}b`;
+    expect(bomb).toHaveLength(29);
+    // minimatch compiles this to a regex that runs for hours on the same input.
+    expect(matchesGlob('a'.repeat(40), bomb)).toBe(false);
+    expect(matchesGlob(`${'a'.repeat(40)}b`, bomb)).toBe(true);
+    expect(matchesGlob('a'.repeat(200), `${'*a'.repeat(100)}*b`)).toBe(false);
+    expect(matchesGlob('a'.repeat(200), `${'+(a|aa)'.repeat(50)}b`)).toBe(false);
+    expect(matchesGlob(`x${'a'.repeat(60)}`, `x${'!(a)'.repeat(10)}b`)).toBe(false);
+  });
+
+  it('agrees with minimatch (dot: true), the official server matcher, on random small patterns', () => {
+    const token = fc.constantFrom(
+      'a',
+      'b',
+      '.',
+      '*',
+      '?',
+      '[ab]',
+      '[!a]',
+      '{a,b}',
+      '@(a|b)',
+      '!(a)',
+      '+(a|ab)',
+      '*(b)',
+      '?(a)',
+      '/',
+      '**/',
+      'x',
+    );
+    const pattern = fc.array(token, { maxLength: 6 }).map((parts) => parts.join(''));
+    const name = fc
+      .array(fc.constantFrom('a', 'b', '.', 'x', '/'), { minLength: 1, maxLength: 6 })
+      .map((parts) => parts.join(''))
+      // Relative paths of a listing: no empty, `.` or `..` segments.
+      .filter((path) => path.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..'));
+    fc.assert(
+      fc.property(pattern, name, (glob, path) => {
+        expect(matchesGlob(path, glob), `${path} against ${glob}`).toBe(minimatch(path, glob, { dot: true }));
+      }),
+      { numRuns: 3000, seed: 15 },
+    );
   });
 });

@@ -29,10 +29,13 @@ export function globMatcher(pattern: string): (path: string) => boolean {
   };
 }
 
-type CompiledSegment = '**' | RegExp;
+/** One path segment of a pattern, compiled to an automaton (see {@link SegmentMatcher}). */
+type CompiledSegment = '**' | SegmentMatcher;
 
 function compile(pattern: string): CompiledSegment[] {
-  const parts = pattern.split('/');
+  // As minimatch does, `a//b` means `a/b` (a leading `/` stays).
+  const split = pattern.split('/');
+  const parts = split.filter((part, index) => part !== '' || index === 0 || index === split.length - 1);
   const compiled: CompiledSegment[] = [];
   for (const part of parts) {
     if (part === '**') {
@@ -40,24 +43,20 @@ function compile(pattern: string): CompiledSegment[] {
       if (compiled[compiled.length - 1] !== '**') compiled.push('**');
       continue;
     }
-    compiled.push(segmentRegex(part));
+    compiled.push(new SegmentMatcher(part));
   }
   return compiled;
 }
 
-/** A segment the regex engine rejects (e.g. the range `[z-a]`) matches nothing, as in minimatch. */
-function segmentRegex(part: string): RegExp {
-  try {
-    return new RegExp(`^${segmentSource(part)}$`, 'u');
-  } catch {
-    return /(?!)/;
-  }
-}
-
+/**
+ * Path segments against pattern segments; memoised on (segment, pattern segment), so `**` costs
+ * at most one pass per pair: O(path segments × pattern segments) segment matches.
+ */
 function matchSegments(path: string[], pattern: CompiledSegment[]): boolean {
-  const memo = new Map<string, boolean>();
+  const memo = new Map<number, boolean>();
+  const width = pattern.length + 1;
   const match = (fileIndex: number, patternIndex: number): boolean => {
-    const key = `${fileIndex}:${patternIndex}`;
+    const key = fileIndex * width + patternIndex;
     const known = memo.get(key);
     if (known !== undefined) return known;
     let result: boolean;
@@ -68,7 +67,11 @@ function matchSegments(path: string[], pattern: CompiledSegment[]): boolean {
       const isLast = patternIndex === pattern.length - 1;
       const first = isLast ? fileIndex + 1 : fileIndex;
       result = false;
-      for (let next = first; next <= path.length && !result; next++) result = match(next, patternIndex + 1);
+      // `**` never walks through `.` or `..`.
+      for (let next = first; next <= path.length && !result; next++) {
+        if (next > fileIndex && isDots(path[next - 1]!)) break;
+        result = match(next, patternIndex + 1);
+      }
     } else {
       const segment = path[fileIndex];
       result = segment !== undefined && part.test(segment) && match(fileIndex + 1, patternIndex + 1);
@@ -77,6 +80,148 @@ function matchSegments(path: string[], pattern: CompiledSegment[]): boolean {
     return result;
   };
   return match(0, 0);
+}
+
+const isDots = (segment: string): boolean => segment === '.' || segment === '..';
+
+/** A parsed segment: one character (literal, `?` or a class), `*`, or an extglob group. */
+type GlobNode =
+  | { type: 'char'; test: (char: string) => boolean; literal?: string }
+  | { type: 'star' }
+  | { type: 'group'; kind: '@' | '?' | '*' | '+' | '!'; alternatives: GlobNode[][] };
+
+/**
+ * NFA states. `consume` reads one character; `split` is an ε-move to each of `next`; `not` is
+ * minimatch's negative lookahead for `!(…)`: it fails where `probe` (the group's body followed by
+ * the rest of the segment) matches the remaining text, and otherwise continues at `next`.
+ */
+type NfaState =
+  | { kind: 'consume'; test: (char: string) => boolean; next: number }
+  | { kind: 'split'; next: number[] }
+  | { kind: 'not'; probe: number; next: number }
+  | { kind: 'accept' };
+
+const anyChar = (): boolean => true;
+
+/**
+ * One pattern segment as a Thompson NFA, simulated with state sets: matching a name of n
+ * characters against a segment of m tokens takes O(n × m) steps, plus O(n × m) per `!(…)` group
+ * and start position (memoised), whatever the pattern. Unlike a backtracking regex (minimatch
+ * compiles to one, and `*a*a*a…*ab` over `aaaa…` then runs for hours), no pattern can make this
+ * exponential; the same semantics as the regex minimatch builds with `{ dot: true }`.
+ */
+class SegmentMatcher {
+  readonly #states: NfaState[] = [];
+  readonly #start: number;
+  /** The segment itself when it has no magic (only a literal then matches `.` or `..`). */
+  readonly #literal: string | undefined;
+
+  constructor(pattern: string) {
+    const accept = this.#add({ kind: 'accept' });
+    const nodes = parseSegment(pattern);
+    this.#start = this.#build(nodes, accept);
+    this.#literal = nodes.every((node) => node.type === 'char' && node.literal !== undefined)
+      ? nodes.map((node) => (node.type === 'char' ? node.literal : '')).join('')
+      : undefined;
+  }
+
+  #add(state: NfaState): number {
+    this.#states.push(state);
+    return this.#states.length - 1;
+  }
+
+  #build(nodes: readonly GlobNode[], next: number): number {
+    let at = next;
+    for (let index = nodes.length - 1; index >= 0; index--) at = this.#buildNode(nodes[index]!, at);
+    return at;
+  }
+
+  #star(next: number): number {
+    const loop = this.#add({ kind: 'split', next: [] });
+    const consume = this.#add({ kind: 'consume', test: anyChar, next: loop });
+    this.#states[loop] = { kind: 'split', next: [consume, next] };
+    return loop;
+  }
+
+  #buildNode(node: GlobNode, next: number): number {
+    if (node.type === 'char') return this.#add({ kind: 'consume', test: node.test, next });
+    if (node.type === 'star') return this.#star(next);
+    const { kind, alternatives } = node;
+    if (kind === '!') {
+      // `!()` must match something; `!(x)` is (?!(?:x)rest$) followed by any run of characters.
+      if (alternatives.every((alternative) => alternative.length === 0)) {
+        return this.#add({ kind: 'consume', test: anyChar, next: this.#star(next) });
+      }
+      const probe = this.#add({
+        kind: 'split',
+        next: alternatives.map((alternative) => this.#build(alternative, next)),
+      });
+      return this.#add({ kind: 'not', probe, next: this.#star(next) });
+    }
+    if (kind === '@' || kind === '?') {
+      const starts = alternatives.map((alternative) => this.#build(alternative, next));
+      return this.#add({ kind: 'split', next: kind === '?' ? [...starts, next] : starts });
+    }
+    // `*(…)` and `+(…)`: a loop state that either enters a body again or leaves.
+    const loop = this.#add({ kind: 'split', next: [] });
+    const starts = alternatives.map((alternative) => this.#build(alternative, loop));
+    this.#states[loop] = { kind: 'split', next: [...starts, next] };
+    return kind === '*' ? loop : this.#add({ kind: 'split', next: starts });
+  }
+
+  test(segment: string): boolean {
+    if (isDots(segment)) return segment === this.#literal;
+    return this.#matchesFrom({ chars: Array.from(segment), state: this.#start, position: 0, memo: new Map() });
+  }
+
+  /** Whether the NFA, entered at `state` before `chars[position]`, accepts at the end. */
+  #matchesFrom(options: { chars: string[]; state: number; position: number; memo: Map<number, boolean> }): boolean {
+    const { chars, memo } = options;
+    const length = chars.length;
+    const key = options.state * (length + 1) + options.position;
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    // `current`: states entered at `position`, closed under ε-moves as they are worked off;
+    // `mark[state] === position + 1` when the state is already in it, `markNext` likewise.
+    const count = this.#states.length;
+    const mark = new Int32Array(count);
+    const markNext = new Int32Array(count);
+    let current = [options.state];
+    mark[options.state] = options.position + 1;
+    let accepted = false;
+    for (let position = options.position; position <= length && !accepted; position++) {
+      const stamp = position + 1;
+      const advanced: number[] = [];
+      const char = chars[position];
+      while (current.length > 0) {
+        const index = current.pop()!;
+        const state = this.#states[index]!;
+        if (state.kind === 'accept') {
+          if (position === length) accepted = true;
+        } else if (state.kind === 'split') {
+          for (const next of state.next) {
+            if (mark[next] !== stamp) {
+              mark[next] = stamp;
+              current.push(next);
+            }
+          }
+        } else if (state.kind === 'not') {
+          if (mark[state.next] !== stamp && !this.#matchesFrom({ chars, state: state.probe, position, memo })) {
+            mark[state.next] = stamp;
+            current.push(state.next);
+          }
+        } else if (char !== undefined && markNext[state.next] !== stamp && state.test(char)) {
+          markNext[state.next] = stamp;
+          advanced.push(state.next);
+        }
+      }
+      if (advanced.length === 0) break;
+      for (const next of advanced) mark[next] = stamp + 1;
+      current = advanced;
+    }
+    memo.set(key, accepted);
+    return accepted;
+  }
 }
 
 const POSIX_CLASSES: Record<string, string> = {
@@ -165,51 +310,60 @@ function splitTopLevel(text: string, separator: string): string[] {
   return parts;
 }
 
-/** Regex source for one path segment. */
-function segmentSource(pattern: string): string {
-  let source = '';
-  for (let index = 0; index < pattern.length; index++) {
-    const char = pattern[index]!;
-    const next = pattern[index + 1];
+/** A `[...]` class as a test of one character; a class the regex engine rejects matches nothing. */
+function classTest(source: string): (char: string) => boolean {
+  try {
+    const regex = new RegExp(`^${source}$`, 'u');
+    return (char) => regex.test(char);
+  } catch {
+    return () => false;
+  }
+}
+
+/** Parses one path segment into {@link GlobNode}s (`\\` escapes; unclosed `[` and `(` are literal). */
+function parseSegment(pattern: string): GlobNode[] {
+  const nodes: GlobNode[] = [];
+  const literal = (char: string): GlobNode => ({ type: 'char', test: (other) => other === char, literal: char });
+  // Literals are whole code points, so `?` and literals match what a `u`-flag regex would.
+  const codePointAt = (index: number): string => String.fromCodePoint(pattern.codePointAt(index)!);
+  let index = 0;
+  while (index < pattern.length) {
+    const char = codePointAt(index);
+    const next = pattern[index + char.length];
     if ('@?*+!'.includes(char) && next === '(') {
       const close = closingParen(pattern, index + 1);
       if (close > 0) {
-        const inner = splitTopLevel(pattern.slice(index + 2, close), '|')
-          .map(segmentSource)
-          .join('|');
-        source +=
-          char === '@'
-            ? `(?:${inner})`
-            : char === '?'
-              ? `(?:${inner})?`
-              : char === '*'
-                ? `(?:${inner})*`
-                : char === '+'
-                  ? `(?:${inner})+`
-                  : `(?:(?!(?:${inner})$)[^/]*?)`;
-        index = close;
+        const inner = pattern.slice(index + 2, close);
+        const kind = char as '@' | '?' | '*' | '+' | '!';
+        nodes.push({ type: 'group', kind, alternatives: splitTopLevel(inner, '|').map(parseSegment) });
+        index = close + 1;
         continue;
       }
     }
     if (char === '\\') {
-      source += escapeRegex(next ?? '\\');
-      index++;
-    } else if (char === '*') {
-      source += '[^/]*';
-    } else if (char === '?') {
-      source += '[^/]';
-    } else if (char === '[') {
-      const found = readClass(pattern, index);
-      if (found === null) source += '\\[';
-      else {
-        source += found.source;
-        index = found.end - 1;
-      }
-    } else {
-      source += escapeRegex(char);
+      const escaped = index + 1 < pattern.length ? codePointAt(index + 1) : '\\';
+      nodes.push(literal(escaped));
+      index += 1 + (index + 1 < pattern.length ? escaped.length : 0);
+      continue;
     }
+    if (char === '[') {
+      const found = readClass(pattern, index);
+      if (found !== null) {
+        nodes.push({ type: 'char', test: classTest(found.source) });
+        index = found.end;
+        continue;
+      }
+    }
+    if (char === '*') {
+      if (nodes[nodes.length - 1]?.type !== 'star') nodes.push({ type: 'star' });
+    } else if (char === '?') {
+      nodes.push({ type: 'char', test: anyChar });
+    } else {
+      nodes.push(literal(char));
+    }
+    index += char.length;
   }
-  return source;
+  return nodes;
 }
 
 /** More alternatives than this is a mistake (or an attack), not a search. */
