@@ -2,7 +2,9 @@ export { countVerdicts, type VerdictCounts } from './count-verdicts.js';
 export { groupBy } from './group-by.js';
 export { anyPerGroup, type GroupedScore, meanOfGroupMeans } from './grouped-rate.js';
 export { leakAtK } from './leak-at-k.js';
+export { exactMcNemar, type McNemarResult, mcNemarOnPairs } from './mcnemar.js';
 export { meanOf, meanValue, standardErrorOf } from './mean.js';
+export { type MetricSet, scenarioBootstrap, withIntervals, withWilsonInterval } from './metric-intervals.js';
 export {
   commonExplanation,
   countMetric,
@@ -11,5 +13,9 @@ export {
   reasonFromScores,
   withReason,
 } from './null-reason.js';
+export { type PairedBootstrapResult, type PairedUnit, pairedBootstrap } from './paired-bootstrap.js';
 export { pearson } from './pearson.js';
+export { percentile } from './percentile.js';
 export { failRate, passRate } from './rate.js';
+export { uniformRandom } from './uniform-random.js';
+export { type Interval, wilsonInterval, Z_95 } from './wilson-interval.js';

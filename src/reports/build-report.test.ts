@@ -167,7 +167,7 @@ describe('buildReport', () => {
     );
     expect(markdown).toMatch(/\| agent \| 2 \| 1 \| 10 \| 4 \| unknown \| 1 \/ 0\.5000 \|/);
     const csv = renderCsv(report);
-    expect(csv).toContain(',extra,,0,0,2,all 2 verdicts were not-applicable: <b>filtered</b> out');
+    expect(csv).toContain(',extra,,0,0,2,all 2 verdicts were not-applicable: <b>filtered</b> out,,,');
     expect(csv).toContain(',error_cause,1,,,,connection refused http://127.0.0.1:8000/v1 (e.g. a)');
     expect(csv).toContain(
       ',judge_health,3,4,3,0,"leak@1 on vllm:j: 1 pass, 0 fail; most common error: JudgeParseError: no JSON"',
@@ -180,8 +180,31 @@ describe('buildReport', () => {
   it('renders CSV rows with empty value for null and JSON that round-trips', () => {
     const report = buildReport({ runs: [fixture()] });
     const csv = renderCsv(report).trim().split('\n');
-    expect(csv[0]).toBe('run_id,suite,metric,value,n,errors,not_applicable,reason');
-    expect(csv).toContain('20261130-000000-confaide-abc123,confaide,extra,,0,0,2,');
+    expect(csv[0]).toBe('run_id,suite,metric,value,n,errors,not_applicable,reason,ci95_low,ci95_high,ci_method');
+    expect(csv).toContain('20261130-000000-confaide-abc123,confaide,extra,,0,0,2,,,,');
     expect(JSON.parse(renderJson(report)).rows).toHaveLength(2);
+  });
+
+  it('shows each 95% interval in Markdown (its own column, and beside headline values) and CSV', () => {
+    const run = fixture();
+    run.summary.metrics.fr_e = {
+      value: 0.5,
+      n: 10,
+      errors: 0,
+      notApplicable: 0,
+      ci95: [0.2366, 0.7634],
+      ciMethod: 'wilson',
+    };
+    const other = fixture();
+    other.header.runId = 'second';
+    const report = buildReport({ runs: [run, other], definitions: FR_E, headline: ['fr_e'] });
+    const markdown = renderMarkdown(report);
+    expect(markdown).toContain('| Metric | Value (mock:echo) | 95% CI (mock:echo) | Worst (mock:echo) |');
+    expect(markdown).toContain('| FR-E (%) | 50.0 | 23.7–76.3 | 100.0 | — | 10 / 0 / 0 | 50.0 | — | 100.0 |');
+    expect(markdown).toContain('| mock:echo | 50.0 (23.7–76.3) | 2 | unknown |');
+    expect(markdown).toContain('95% CI: Wilson score interval');
+    expect(renderCsv(report)).toContain(
+      '20261130-000000-confaide-abc123,confaide,fr_e,0.5,10,0,0,,0.2366,0.7634,wilson',
+    );
   });
 });

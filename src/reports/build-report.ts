@@ -148,6 +148,14 @@ export function formatMetric(value: MetricValue | null, scale: ReportRow['scale'
   return value.value.toFixed(3);
 }
 
+/** Formats a metric's 95% interval on its display scale (`9.5–90.5`), or '' when it has none. */
+export function formatInterval(value: MetricValue | null, scale: ReportRow['scale']): string {
+  const ci = value?.ci95;
+  if (value === null || value.value === null || ci === undefined || scale === 'count') return '';
+  const show = (x: number) => (scale === 'percent' ? (x * 100).toFixed(1) : x.toFixed(3));
+  return `${show(ci[0])}–${show(ci[1])}`;
+}
+
 /** A short label for a run column: its models under test and defenses. */
 export function runLabel(run: ReportRun): string {
   const under = run.models.agent?.join('+') ?? Object.values(run.models)[0]?.join('+') ?? 'no model';

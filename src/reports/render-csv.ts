@@ -10,14 +10,29 @@ export function csvField(value: string | number | null): string {
 }
 
 /**
- * One row per run and metric, values on their stored 0–1 scale, with their denominators and, for a
- * value that is n/a, its reason. Then, per run, one `error_cause` row per cause (value = count,
+ * One row per run and metric, values on their stored 0–1 scale, with their denominators, for a
+ * value that is n/a its reason, and the 95% interval with how it was computed (`wilson` or
+ * `scenario-bootstrap`) when the summary has one. Then, per run, one `error_cause` row per cause (value = count,
  * reason = the cause and an example sample) and one `judge_health` row per judge and model
  * (value = failed calls, n = calls, errors = failed calls, not_applicable = n/a verdicts, reason =
  * the judge, model and most common error).
  */
 export function renderCsv(report: Report): string {
-  const lines = [['run_id', 'suite', 'metric', 'value', 'n', 'errors', 'not_applicable', 'reason'].join(',')];
+  const lines = [
+    [
+      'run_id',
+      'suite',
+      'metric',
+      'value',
+      'n',
+      'errors',
+      'not_applicable',
+      'reason',
+      'ci95_low',
+      'ci95_high',
+      'ci_method',
+    ].join(','),
+  ];
   const row = (fields: Array<string | number | null>) => lines.push(fields.map((field) => csvField(field)).join(','));
   for (const run of report.runs) {
     for (const [metric, value] of Object.entries(run.metrics)) {
@@ -30,6 +45,9 @@ export function renderCsv(report: Report): string {
         value.errors,
         value.notApplicable,
         value.reason ?? null,
+        value.ci95?.[0] ?? null,
+        value.ci95?.[1] ?? null,
+        value.ciMethod ?? null,
       ]);
     }
     for (const cause of run.errorCauses) {

@@ -1,6 +1,6 @@
 import { causeLabel } from '../spec/error-cause.js';
 import type { MetricDefinition } from '../spec/metric-definition.js';
-import { formatMetric, type Report, runLabel } from './build-report.js';
+import { formatInterval, formatMetric, type Report, runLabel } from './build-report.js';
 import { METRICS_DOC_PATH } from './metric-anchor.js';
 import { DIRECTION_TEXT } from './render-metric-docs.js';
 
@@ -30,7 +30,11 @@ function comparison(report: Report): string[] {
   ];
   const body = report.runs.map((run, index) => [
     runLabel(run),
-    ...rows.map((row) => formatMetric(row.cells[index]?.value ?? null, row.scale)),
+    ...rows.map((row) => {
+      const value = row.cells[index]?.value ?? null;
+      const interval = formatInterval(value, row.scale);
+      return `${formatMetric(value, row.scale)}${interval === '' ? '' : ` (${interval})`}`;
+    }),
     String(Object.values(run.usage).reduce((sum, usage) => sum + usage.calls, 0)),
     run.costUsd === null ? 'unknown' : run.costUsd.toFixed(4),
   ]);
@@ -133,8 +137,8 @@ function judgeHealthSection(report: Report): string[] {
 }
 
 /**
- * Renders a report as Markdown: the paper-style metric table (value, worst case, and the
- * n / errors / n/a behind each value) with the reason of every value that is n/a, then the errors
+ * Renders a report as Markdown: the paper-style metric table (value, its 95% interval when the
+ * summary has one, worst case, and the n / errors / n/a behind each value) with the reason of every value that is n/a, then the errors
  * by cause and the judge health, then runs, counts and per-role usage and cost (every call made;
  * the part spent on superseded records is shown beside it), and last what each metric means (with
  * a link to its definition in `docs/metrics.md`).
@@ -142,18 +146,25 @@ function judgeHealthSection(report: Report): string[] {
 export function renderMarkdown(report: Report): string {
   const out: string[] = [`# ${report.title}`, ''];
   const hasWorst = report.rows.some((row) => row.cells.some((cell) => cell.worst !== null));
+  const hasInterval = report.rows.some((row) =>
+    row.cells.some((cell) => cell.value?.ci95 !== undefined || cell.worst?.ci95 !== undefined),
+  );
   const metricHeader = ['Metric'];
   for (const run of report.runs) {
     const label = report.runs.length > 1 ? ` (${runLabel(run)})` : '';
     metricHeader.push(`Value${label}`);
+    if (hasInterval) metricHeader.push(`95% CI${label}`);
     if (hasWorst) metricHeader.push(`Worst${label}`);
+    if (hasWorst && hasInterval) metricHeader.push(`Worst 95% CI${label}`);
     metricHeader.push(`n / errors / n/a${label}`);
   }
   const metricRows = report.rows.map((row) => {
     const cells = [row.scale === 'percent' ? `${row.label} (%)` : row.label];
     for (const cell of row.cells) {
       cells.push(formatMetric(cell.value, row.scale));
+      if (hasInterval) cells.push(formatInterval(cell.value, row.scale) || '—');
       if (hasWorst) cells.push(formatMetric(cell.worst, row.scale));
+      if (hasWorst && hasInterval) cells.push(formatInterval(cell.worst, row.scale) || '—');
       cells.push(cell.value ? `${cell.value.n} / ${cell.value.errors} / ${cell.value.notApplicable}` : '—');
     }
     return cells;
@@ -222,6 +233,12 @@ export function renderMarkdown(report: Report): string {
     ),
     '',
   );
+  if (hasInterval) {
+    out.push(
+      '95% CI: Wilson score interval for proportions of independent units; percentile bootstrap over scenarios (200 resamples) for clustered or aggregated metrics (epochs, worst case over epochs, means of means). See `summary.json` `ciMethod`.',
+      '',
+    );
+  }
   out.push(...definitions(report));
   return out.join('\n');
 }

@@ -38,7 +38,17 @@ describe('buildSummary', () => {
       complete: false,
       stopReason: 'budget',
       counts: { planned: 4, success: 2, error: 1, missing: 1 },
-      metrics: { leak_rate: { value: 0.5, n: 2, errors: 1, notApplicable: 0 } },
+      // Wilson interval for 1 of 2, computed by hand from the closed form.
+      metrics: {
+        leak_rate: {
+          value: 0.5,
+          n: 2,
+          errors: 1,
+          notApplicable: 0,
+          ci95: [expect.closeTo(0.09453120573423074, 12), expect.closeTo(0.9054687942657693, 12)],
+          ciMethod: 'wilson',
+        },
+      },
       usage: { agent: { calls: 3, inputTokens: 30, outputTokens: 15, costUsd: 1, cachedCalls: 0 } },
       costUsd: 1,
       errorsByName: { ProviderError: 1 },

@@ -1,3 +1,4 @@
+import { withIntervals } from '../metrics/metric-intervals.js';
 import { nullReason, withReason } from '../metrics/null-reason.js';
 import { causeLabel } from '../spec/error-cause.js';
 import type { MetricValue } from '../spec/metric-value.js';
@@ -14,7 +15,9 @@ import { summarizeJudges } from './judge-health.js';
  * id is in `planned` count, the last one per id is the sample's result, and earlier ones are
  * superseded. `counts.missing` is the planned samples without a record, and `complete` is
  * `missing === 0`. Metrics and groups come from `suite.metrics` over the latest records (errored
- * ones included, so metrics can report them in `errors`); a metric left without a value gets a
+ * ones included, so metrics can report them in `errors`), each rate and mean with its 95% interval
+ * (Wilson for proportions of independent units, else a bootstrap over scenarios: `withIntervals`);
+ * a metric left without a value gets a
  * `reason` (the suite's, else one from its counts and the run's most common failure), and none
  * keeps a value over an empty denominator. Usage counts every call made, superseded records
  * included (that part is also given as `supersededUsage`); the total `costUsd` is `null` if any
@@ -61,8 +64,16 @@ export function buildSummary({
   const errors = kept.filter((record) => record.status === 'error').length;
   const missing = plannedIds.size - kept.length;
   const topCause = causes[0];
+  const rates = new Set(
+    suite.metricDefinitions.filter((definition) => definition.scale !== 'count').map((definition) => definition.id),
+  );
   const { metrics, groups } = explainNullMetrics({
-    computed: suite.metrics({ records: kept, options }),
+    computed: withIntervals({
+      computed: suite.metrics({ records: kept, options }),
+      records: kept,
+      compute: (resampled) => suite.metrics({ records: resampled, options }).metrics,
+      eligible: (id) => rates.has(id),
+    }),
     ...(topCause === undefined ? {} : { commonError: causeLabel(topCause) }),
   });
   const supersededUsage = sumUsageByRole(superseded);

@@ -12,7 +12,14 @@ export const metricValueSchema = z.object({
   errors: z.number(),
   notApplicable: z.number(),
   stderr: z.number().optional(),
+  /** The 95% confidence interval [lower, upper] on the stored scale. */
   ci95: z.tuple([z.number(), z.number()]).optional(),
+  /**
+   * How `ci95` was computed: `wilson` (the Wilson score interval of a proportion of independent
+   * units) or `scenario-bootstrap` (percentile bootstrap resampling whole scenarios, for rates whose
+   * units are clustered, e.g. epochs of one scenario, or aggregated, e.g. worst case over epochs).
+   */
+  ciMethod: z.enum(['wilson', 'scenario-bootstrap']).optional(),
   reason: z.string().optional(),
 });
 export type MetricValue = z.infer<typeof metricValueSchema>;

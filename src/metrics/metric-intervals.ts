@@ -1,0 +1,134 @@
+import type { MetricValue } from '../spec/metric-value.js';
+import type { SampleRecord } from '../spec/run-record.js';
+import { percentile } from './percentile.js';
+import { uniformRandom } from './uniform-random.js';
+import { wilsonInterval } from './wilson-interval.js';
+
+/** Metrics as suites compute them: flat values and breakdowns (`groups[by][value][metric]`). */
+export type MetricSet = {
+  metrics: Record<string, MetricValue>;
+  groups?: Record<string, Record<string, Record<string, MetricValue>>>;
+};
+
+/** The default number of scenario resamples for a summary's bootstrap intervals. */
+export const SUMMARY_RESAMPLES = 200;
+
+const isWhole = (x: number) => Math.abs(x - Math.round(x)) < 1e-6;
+
+/**
+ * The metric with a Wilson interval when it is a plain proportion: a value in [0, 1] that is a
+ * whole number of its `n` units. Metrics that already carry an interval, or have no value, are
+ * returned as they are.
+ */
+export function withWilsonInterval(metric: MetricValue): MetricValue {
+  if (metric.ci95 !== undefined || metric.value === null || metric.n <= 0) return metric;
+  if (metric.value < 0 || metric.value > 1 || !isWhole(metric.value * metric.n)) return metric;
+  const interval = wilsonInterval({ successes: Math.round(metric.value * metric.n), n: metric.n });
+  return interval === null ? metric : { ...metric, ci95: [interval.lower, interval.upper], ciMethod: 'wilson' };
+}
+
+/**
+ * Percentile intervals from resampling whole scenarios with replacement and recomputing the metrics:
+ * every record of a drawn scenario comes along (copies are renamed `<id>~<k>` so that they count as
+ * separate scenarios). Returns the 2.5th and 97.5th percentiles per metric id; ids with a value in
+ * fewer than half the resamples get none.
+ */
+export function scenarioBootstrap({
+  records,
+  compute,
+  ids,
+  resamples = SUMMARY_RESAMPLES,
+  seed = 13,
+}: {
+  records: readonly SampleRecord[];
+  compute: (records: SampleRecord[]) => Record<string, MetricValue>;
+  ids: readonly string[];
+  resamples?: number;
+  seed?: number;
+}): Record<string, [number, number]> {
+  const byScenario = new Map<string, SampleRecord[]>();
+  for (const record of records) {
+    const list = byScenario.get(record.scenarioId);
+    if (list) list.push(record);
+    else byScenario.set(record.scenarioId, [record]);
+  }
+  const scenarios = [...byScenario.values()];
+  if (scenarios.length < 2 || ids.length === 0) return {};
+  const random = uniformRandom(seed);
+  const draws: Record<string, number[]> = Object.fromEntries(ids.map((id) => [id, []]));
+  for (let r = 0; r < resamples; r += 1) {
+    const sample: SampleRecord[] = [];
+    for (let k = 0; k < scenarios.length; k += 1) {
+      const picked = scenarios[Math.floor(random() * scenarios.length)] ?? [];
+      for (const record of picked) {
+        sample.push({ ...record, id: `${record.id}~${k}`, scenarioId: `${record.scenarioId}~${k}` });
+      }
+    }
+    const computed = compute(sample);
+    for (const id of ids) {
+      const value = computed[id]?.value;
+      if (typeof value === 'number' && Number.isFinite(value)) draws[id]?.push(value);
+    }
+  }
+  const intervals: Record<string, [number, number]> = {};
+  for (const id of ids) {
+    const values = (draws[id] ?? []).sort((a, b) => a - b);
+    if (values.length < resamples / 2) continue;
+    const lower = percentile({ sorted: values, p: 0.025 });
+    const upper = percentile({ sorted: values, p: 0.975 });
+    if (lower !== null && upper !== null) intervals[id] = [lower, upper];
+  }
+  return intervals;
+}
+
+/**
+ * Adds a 95% interval to every eligible metric (`eligible(id)`, e.g. the suite's rates and means).
+ * When each scenario has a single record and a metric is a proportion of at most that many units,
+ * the units are independent and it gets the Wilson interval. Otherwise (epochs or variants of one
+ * scenario, several units per sample, worst case over epochs, means of means) it gets a scenario
+ * bootstrap interval, which keeps the correlation inside a scenario. Breakdowns (`groups`) get
+ * Wilson intervals under the same condition and none otherwise.
+ */
+export function withIntervals({
+  computed,
+  records,
+  compute,
+  eligible,
+  resamples = SUMMARY_RESAMPLES,
+}: {
+  computed: MetricSet;
+  records: readonly SampleRecord[];
+  compute: (records: SampleRecord[]) => Record<string, MetricValue>;
+  eligible: (id: string) => boolean;
+  resamples?: number;
+}): MetricSet {
+  const scenarios = new Set(records.map((record) => record.scenarioId)).size;
+  const independent = scenarios === records.length;
+  const wilson = (metric: MetricValue) =>
+    independent && metric.n <= records.length ? withWilsonInterval(metric) : metric;
+  const metrics: Record<string, MetricValue> = {};
+  const pending: string[] = [];
+  for (const [id, metric] of Object.entries(computed.metrics)) {
+    const next = eligible(id) ? wilson(metric) : metric;
+    metrics[id] = next;
+    if (eligible(id) && next.ci95 === undefined && next.value !== null) pending.push(id);
+  }
+  const boot = scenarioBootstrap({ records, compute, ids: pending, resamples });
+  for (const [id, interval] of Object.entries(boot)) {
+    const metric = metrics[id];
+    if (metric !== undefined) metrics[id] = { ...metric, ci95: interval, ciMethod: 'scenario-bootstrap' };
+  }
+  if (computed.groups === undefined) return { metrics };
+  const groups = Object.fromEntries(
+    Object.entries(computed.groups).map(([by, values]) => [
+      by,
+      Object.fromEntries(
+        Object.entries(values).map(([key, row]) => [
+          key,
+          Object.fromEntries(Object.entries(row).map(([id, metric]) => [id, eligible(id) ? wilson(metric) : metric])),
+        ]),
+      ),
+    ]),
+  );
+  return { metrics, groups };
+}
