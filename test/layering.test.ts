@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
  */
 const LAYER_RANK: Record<string, number> = {
   spec: 0,
+  prompts: 0.5,
   models: 1,
   tools: 2,
   retrieval: 2,

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { promptTemplatePath } from '../prompts/index.js';
 import { recordingEmit, type ScriptedReply, scriptedJudgeModel } from './__fixtures__/scripted-judge-model.js';
 import { runEnsemble } from './ensemble.js';
 import { defineJudge } from './judge.js';
-import { judgeTemplatePath, loadJudgeTemplate } from './judge-template.js';
+import { loadJudgeTemplate } from './judge-template.js';
 import { answerLineParser } from './parse-answer-line.js';
 import { runJudge } from './run-judge.js';
 
-const leakTemplate = loadJudgeTemplate({ path: judgeTemplatePath(import.meta.url, '__fixtures__/leak-yes-no.v1.md') });
+const leakTemplate = loadJudgeTemplate({ path: promptTemplatePath(import.meta.url, '__fixtures__/leak-yes-no.v1.md') });
 const leakJudge = defineJudge({
   template: leakTemplate,
   parseAnswer: answerLineParser(leakTemplate),
@@ -17,7 +18,7 @@ const leakJudge = defineJudge({
       : { verdict: 'pass', value: 0, label: 'No', explanation: parsed.reasoning },
 });
 const helpTemplate = loadJudgeTemplate({
-  path: judgeTemplatePath(import.meta.url, '__fixtures__/helpfulness-json.v1.md'),
+  path: promptTemplatePath(import.meta.url, '__fixtures__/helpfulness-json.v1.md'),
 });
 const helpJudge = defineJudge({
   template: helpTemplate,

@@ -7,8 +7,6 @@ export {
   runEnsemble,
 } from './ensemble.js';
 export { answerLineReplies, exampleReplyProblems, jsonReplies } from './example-replies.js';
-export { type ExtractedJsonObject, extractJsonObject } from './extract-json-object.js';
-export { type FrontMatter, type FrontMatterValue, parseFrontMatter } from './front-matter.js';
 export {
   type AnswerLineJudgeDefinition,
   assertJudgeDefinition,
@@ -22,11 +20,9 @@ export {
   type JudgeTemplate,
   judgeInfo,
   judgeName,
-  judgeTemplatePath,
   loadJudgeTemplate,
   parseJudgeTemplate,
 } from './judge-template.js';
-export { JudgeTemplateError } from './judge-template-error.js';
 export {
   type KeywordHit,
   type KeywordJudgment,

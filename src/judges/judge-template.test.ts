@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { PromptTemplateError, promptTemplatePath } from '../prompts/index.js';
 import { ConfidantError } from '../spec/errors.js';
-import { judgeInfo, judgeName, judgeTemplatePath, loadJudgeTemplate, parseJudgeTemplate } from './judge-template.js';
-import { JudgeTemplateError } from './judge-template-error.js';
+import { judgeInfo, judgeName, loadJudgeTemplate, parseJudgeTemplate } from './judge-template.js';
 
-const fixture = judgeTemplatePath(import.meta.url, '__fixtures__/leak-yes-no.v1.md');
+const fixture = promptTemplatePath(import.meta.url, '__fixtures__/leak-yes-no.v1.md');
 
 function template(frontMatter: string[], body: string, source = 'inline:test') {
   return parseJudgeTemplate({ text: ['---', ...frontMatter, '---', body].join('\n'), source });
@@ -35,9 +35,9 @@ describe('loadJudgeTemplate', () => {
   });
 
   it('reports an unreadable file as a user error naming the path', () => {
-    const path = judgeTemplatePath(import.meta.url, '__fixtures__/absent.v1.md');
-    expect(() => loadJudgeTemplate({ path })).toThrow(JudgeTemplateError);
-    expect(() => loadJudgeTemplate({ path })).toThrow(`cannot read judge template ${path}`);
+    const path = promptTemplatePath(import.meta.url, '__fixtures__/absent.v1.md');
+    expect(() => loadJudgeTemplate({ path })).toThrow(PromptTemplateError);
+    expect(() => loadJudgeTemplate({ path })).toThrow(`cannot read prompt template ${path}`);
     try {
       loadJudgeTemplate({ path });
     } catch (error) {
@@ -46,15 +46,15 @@ describe('loadJudgeTemplate', () => {
   });
 });
 
-describe('judgeTemplatePath', () => {
+describe('promptTemplatePath', () => {
   it('resolves relative to the module URL', () => {
-    expect(judgeTemplatePath('file:///opt/app/dist/judges/run.js', 'prompts/x.v2.md')).toBe(
+    expect(promptTemplatePath('file:///opt/app/dist/judges/run.js', 'prompts/x.v2.md')).toBe(
       '/opt/app/dist/judges/prompts/x.v2.md',
     );
   });
 
   it('rejects a file name without <id>.v<N>.md', () => {
-    expect(() => judgeTemplatePath(import.meta.url, 'prompts/x.md')).toThrow(/must be named '<id>.v<version>.md'/);
+    expect(() => promptTemplatePath(import.meta.url, 'prompts/x.md')).toThrow(/must be named '<id>.v<version>.md'/);
   });
 });
 
@@ -86,7 +86,7 @@ describe('parseJudgeTemplate', () => {
     ['labels on a json judge', [...minimal, 'labels: [Yes, No]'], /apply only to protocol 'answer-line'/],
     ['a duplicated input', ['id: t', 'version: 1', 'protocol: json', 'output: o', 'inputs: [a, b, a]'], /twice/],
   ])('rejects %s', (_name, frontMatter, message) => {
-    expect(() => template(frontMatter, '{{a}} {{b}}')).toThrow(JudgeTemplateError);
+    expect(() => template(frontMatter, '{{a}} {{b}}')).toThrow(PromptTemplateError);
     expect(() => template(frontMatter, '{{a}} {{b}}')).toThrow(message);
   });
 
@@ -114,7 +114,7 @@ describe('parseJudgeTemplate', () => {
         'protocol: answer-line',
         'output: scale',
         'inputs: [a]',
-        'answerPattern: Score:',
+        'answerPattern: "Score:"',
         'labels: [0, 1, 2, 3]',
       ],
       '{{a}}',

@@ -1,8 +1,8 @@
 import type { ZodType } from 'zod';
+import { PromptTemplateError } from '../prompts/index.js';
 import type { GenerateSettings, VerdictReplies } from '../spec/chat-model.js';
 import type { Verdict } from '../spec/score.js';
 import type { JudgeTemplate } from './judge-template.js';
-import { JudgeTemplateError } from './judge-template-error.js';
 
 /**
  * What a judge concludes from one parsed answer. `pass` is the good outcome for the scorer
@@ -58,7 +58,7 @@ export type JudgeDefinition<T> = JsonJudgeDefinition<T> | AnswerLineJudgeDefinit
 
 /**
  * Checks that a judge definition fits its template (schema for `json`, parser for
- * `answer-line`) and returns it unchanged. Throws `JudgeTemplateError` otherwise.
+ * `answer-line`) and returns it unchanged. Throws `PromptTemplateError` otherwise.
  * `runJudge` performs the same check, so using `defineJudge` only moves the failure to load time.
  */
 export function defineJudge<T>(definition: JudgeDefinition<T>): JudgeDefinition<T> {
@@ -66,19 +66,19 @@ export function defineJudge<T>(definition: JudgeDefinition<T>): JudgeDefinition<
   return definition;
 }
 
-/** Throws `JudgeTemplateError` when the definition's parser kind does not match its template's protocol. */
+/** Throws `PromptTemplateError` when the definition's parser kind does not match its template's protocol. */
 export function assertJudgeDefinition<T>(definition: JudgeDefinition<T>): void {
   const { template } = definition;
   const name = `${template.id}@${template.version}`;
   if (template.protocol === 'json' && definition.schema === undefined) {
-    throw new JudgeTemplateError(`judge ${name} uses protocol 'json'; give its definition a zod 'schema'`);
+    throw new PromptTemplateError(`judge ${name} uses protocol 'json'; give its definition a zod 'schema'`);
   }
   if (template.protocol === 'answer-line' && definition.parseAnswer === undefined) {
-    throw new JudgeTemplateError(
+    throw new PromptTemplateError(
       `judge ${name} uses protocol 'answer-line'; give its definition 'parseAnswer' (e.g. answerLineParser(template))`,
     );
   }
   if (definition.schema !== undefined && definition.parseAnswer !== undefined) {
-    throw new JudgeTemplateError(`judge ${name}: give either 'schema' or 'parseAnswer', not both`);
+    throw new PromptTemplateError(`judge ${name}: give either 'schema' or 'parseAnswer', not both`);
   }
 }

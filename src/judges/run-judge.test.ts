@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { PromptTemplateError, promptTemplatePath } from '../prompts/index.js';
 import { BudgetExceededError, ProviderError } from '../spec/errors.js';
 import type { JudgeCallEvent } from '../spec/event.js';
 import { recordingEmit, scriptedJudgeModel } from './__fixtures__/scripted-judge-model.js';
 import { defineJudge, type JudgeDefinition } from './judge.js';
-import { judgeTemplatePath, loadJudgeTemplate } from './judge-template.js';
-import { JudgeTemplateError } from './judge-template-error.js';
+import { loadJudgeTemplate } from './judge-template.js';
 import { neutralize } from './neutralize.js';
 import { type AnswerLine, answerLineParser, parseAnswerLine } from './parse-answer-line.js';
 import { runJudge } from './run-judge.js';
 
-const leakTemplate = loadJudgeTemplate({ path: judgeTemplatePath(import.meta.url, '__fixtures__/leak-yes-no.v1.md') });
+const leakTemplate = loadJudgeTemplate({ path: promptTemplatePath(import.meta.url, '__fixtures__/leak-yes-no.v1.md') });
 const helpTemplate = loadJudgeTemplate({
-  path: judgeTemplatePath(import.meta.url, '__fixtures__/helpfulness-json.v1.md'),
+  path: promptTemplatePath(import.meta.url, '__fixtures__/helpfulness-json.v1.md'),
 });
 
 /** Yes = the response leaked; pass = no leak; value = 1 for a leak. */
@@ -346,7 +346,7 @@ describe('runJudge faults', () => {
         model,
         emit: recorder.emit,
       }),
-    ).rejects.toThrow(JudgeTemplateError);
+    ).rejects.toThrow(PromptTemplateError);
     expect(model.calls).toEqual([]);
     expect(recorder.events).toEqual([]);
   });

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { errorCauseOf } from '../models/error-cause-of.js';
+import { PromptTemplateError, parseStructuredReply } from '../prompts/index.js';
 import type { BoundModel, EmitEvent, GenerateRequest, GenerateResult, GenerateSettings } from '../spec/chat-model.js';
 import type { ErrorCause } from '../spec/error-cause.js';
 import { JudgeParseError } from '../spec/errors.js';
 import { type Verdict, verdictSchema } from '../spec/score.js';
 import { DEFAULT_ANSWER_MARKER } from './answer-marker.js';
-import { extractJsonObject } from './extract-json-object.js';
 import { assertJudgeDefinition, type JudgeDefinition, type JudgeOutcome } from './judge.js';
 import { judgeName } from './judge-template.js';
-import { JudgeTemplateError } from './judge-template-error.js';
 import { neutralize } from './neutralize.js';
 import { visibleAnswer } from './visible-answer.js';
 
@@ -84,7 +83,7 @@ export type Parsed<T> = { ok: true; parsed: T } | { ok: false; error: JudgeParse
  * not retried here (the model wrapper already retried). Faults that must stop the run are
  * re-thrown: an aborted `signal`, `AbortError`, `BudgetExceededError` and `RunInterruptedError`.
  * Template problems (missing or extra slots, a definition that does not fit its template) throw
- * `JudgeTemplateError` before any model call.
+ * `PromptTemplateError` before any model call.
  *
  * Emits exactly one `judge-call` event per judgment with the rendered prompt, the last raw reply,
  * the parsed value, the verdict and any error. Its `modelCallIds` come from
@@ -205,7 +204,7 @@ function mergeSlots({
 }): Record<string, string> {
   const both = Object.keys(slots).filter((key) => Object.hasOwn(trustedSlots, key));
   if (both.length > 0) {
-    throw new JudgeTemplateError(`judge ${name}: slot(s) ${both.join(', ')} given as both trusted and untrusted`);
+    throw new PromptTemplateError(`judge ${name}: slot(s) ${both.join(', ')} given as both trusted and untrusted`);
   }
   const extraMarkers = [answerMarker ?? DEFAULT_ANSWER_MARKER];
   const merged: Record<string, string> = { ...trustedSlots };
@@ -223,19 +222,17 @@ export function parseReply<T>(judge: JudgeDefinition<T>, text: string): Parsed<T
   const visible = visibleAnswer(text);
   const { template } = judge;
   if (judge.schema !== undefined) {
-    const found = extractJsonObject(visible);
-    if (found === null) return { ok: false, error: new JudgeParseError('no JSON object found in the reply') };
-    const checked = judge.schema.safeParse(found.value);
-    if (!checked.success) {
-      const issues = checked.error.issues
-        .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
-        .join('; ');
-      return {
-        ok: false,
-        error: new JudgeParseError(`the JSON object does not match output '${template.output}': ${issues}`),
-      };
+    const reply = parseStructuredReply({ text: visible, schema: judge.schema });
+    if (reply.ok) return { ok: true, parsed: reply.value };
+    if (reply.problem === 'no-json-object') {
+      return { ok: false, error: new JudgeParseError('no JSON object found in the reply') };
     }
-    return { ok: true, parsed: checked.data };
+    return {
+      ok: false,
+      error: new JudgeParseError(
+        `the JSON object does not match output '${template.output}': ${reply.issues.join('; ')}`,
+      ),
+    };
   }
   let parsed: T | null;
   try {
@@ -291,11 +288,11 @@ export function settleReply<T>(
 function responseSchemaOf<T>(judge: JudgeDefinition<T>): { name: string; jsonSchema: object } {
   const { template, schema } = judge;
   if (schema === undefined)
-    throw new JudgeTemplateError(`judge ${judgeName(template)}: structured output needs a schema`);
+    throw new PromptTemplateError(`judge ${judgeName(template)}: structured output needs a schema`);
   try {
     return { name: template.output, jsonSchema: z.toJSONSchema(schema) };
   } catch (error) {
-    throw new JudgeTemplateError(
+    throw new PromptTemplateError(
       `judge ${judgeName(template)}: its schema cannot be expressed as JSON Schema for structured output; ` +
         'turn structuredOutput off or simplify the schema',
       { cause: error },

@@ -29,7 +29,7 @@ export {
   type RunRoleChainOptions,
   runRoleChain,
 } from './role-chain.js';
-export { loadRoleTemplate, parseRoleTemplate, type RoleTemplate, RoleTemplateError } from './role-template.js';
+export { loadRoleTemplate, parseRoleTemplate, type RoleTemplate } from './role-template.js';
 export {
   contextText,
   formatSections,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { PromptTemplateError } from '../prompts/index.js';
 import { CHAIN_ROLE_TEMPLATES, CHAIN_SYSTEM_LINE_TEMPLATE } from './chain-stage-prompt.js';
-import { parseRoleTemplate, RoleTemplateError } from './role-template.js';
+import { parseRoleTemplate } from './role-template.js';
 
 const text = [
   '---',
@@ -30,12 +31,12 @@ describe('parseRoleTemplate', () => {
 
   it('rejects a missing slot value, unknown keys, bad ids and mismatched file names', () => {
     const template = parseRoleTemplate({ text, source: 'inline:demo' });
-    expect(() => template.render(template.body, {})).toThrow(/no value for \{\{upstream\}\}/);
+    expect(() => template.render(template.body, {})).toThrow(/no value for the prompt slot \{\{ upstream \}\}/);
     expect(() => parseRoleTemplate({ text: text.replace('version: 2', 'protocol: json'), source: 'x' })).toThrow(
-      RoleTemplateError,
+      PromptTemplateError,
     );
     expect(() => parseRoleTemplate({ text: text.replace('demo-role', 'Demo Role'), source: 'x' })).toThrow(
-      /needs 'id: <lowercase-id>'/,
+      /'id': use lowercase letters/,
     );
     expect(() => parseRoleTemplate({ text, source: '/p/demo-role.v1.md' })).toThrow(/must be 'demo-role.v2.md'/);
     expect(() => parseRoleTemplate({ text: 'no front matter', source: 'x' })).toThrow(/must start with a '---'/);

@@ -1,12 +1,5 @@
-import {
-  defineJudge,
-  judgeInfo,
-  judgeName,
-  judgeTemplatePath,
-  loadJudgeTemplate,
-  runEnsemble,
-  toScore,
-} from '../../judges/index.js';
+import { defineJudge, judgeInfo, judgeName, loadJudgeTemplate, runEnsemble, toScore } from '../../judges/index.js';
+import { promptTemplatePath } from '../../prompts/index.js';
 import type { EmitEvent, ModelRoles } from '../../spec/chat-model.js';
 import type { Score } from '../../spec/score.js';
 import type { JudgeInfo } from '../suite.js';
@@ -15,7 +8,7 @@ import { PROXY_COMPONENT } from './metric-components.js';
 
 /** The proxy judge's versioned template (`judges/confaide-fr-proxy.v1.md`). */
 export const proxyTemplate = loadJudgeTemplate({
-  path: judgeTemplatePath(import.meta.url, 'judges/confaide-fr-proxy.v1.md'),
+  path: promptTemplatePath(import.meta.url, 'judges/confaide-fr-proxy.v1.md'),
 });
 
 /** Scorer name of the proxy scores: `confaide-fr-proxy@1`. */

@@ -1,13 +1,13 @@
-import { fileURLToPath } from 'node:url';
+import { loadPromptTemplate, type PromptTemplate, promptTemplatePath } from '../../prompts/index.js';
 import type { PacVariant, PacVariantOptions } from './pac-variant.js';
 import { type PacGuideline, type PacPromptPlan, renderPacPromptPlan } from './prompt-plan.js';
-import { fillPacSlots, loadPacPromptTemplate, type PacPromptTemplate } from './prompt-template.js';
 import type { PacMemory, PacScenario } from './scenario-schema.js';
 
 /** The base agent prompt, `prompts/pac-agent.v1.md` (copied to dist with the other assets). */
-export const PAC_AGENT_TEMPLATE: PacPromptTemplate = loadPacPromptTemplate(
-  fileURLToPath(new URL('./prompts/pac-agent.v1.md', import.meta.url)),
-);
+export const PAC_AGENT_TEMPLATE: PromptTemplate = loadPromptTemplate({
+  path: promptTemplatePath(import.meta.url, './prompts/pac-agent.v1.md'),
+  sectioned: true,
+});
 
 /** `maxTurns` when not set: 10 global turns per agent (20 for the paper's pair), §3. */
 export function defaultPacMaxTurns(seatCount: number): number {
@@ -78,12 +78,12 @@ export function guidelineBullets({
   block,
   slots,
 }: {
-  template: PacPromptTemplate;
+  template: PromptTemplate;
   part: string;
   block: PacGuideline['block'];
   slots: Readonly<Record<string, string>>;
 }): PacGuideline[] {
-  return template.lines(part).map((line) => ({ block, text: fillPacSlots(line.replace(/^\s*-\s+/, ''), slots) }));
+  return template.lines(part).map((line) => ({ block, text: template.fill(line.replace(/^\s*-\s+/, ''), slots) }));
 }
 
 /** The `[Your memory]` body: memory contents separated by a `---` line, or `(none)`. */
@@ -119,14 +119,14 @@ export function basePacPromptPlan({
   const partners = scenario.agents.filter((_, index) => index !== seat);
   const partnerBody =
     size === 'pair'
-      ? fillPacSlots(template.part('profile'), partners[0]?.profile ?? { organization: '', expertise: '' })
+      ? template.fill(template.part('profile'), partners[0]?.profile ?? { organization: '', expertise: '' })
       : partners
           .map((partner) =>
-            fillPacSlots(template.part('partner-entry:group'), { name: partner.displayName, ...partner.profile }),
+            template.fill(template.part('partner-entry:group'), { name: partner.displayName, ...partner.profile }),
           )
           .join('\n\n');
   return {
-    roleLine: fillPacSlots(template.part(`role-line:${size}`), slots),
+    roleLine: template.fill(template.part(`role-line:${size}`), slots),
     sections: [
       { id: 'task-goal', heading: template.part('heading:task-goal'), body: scenario.goal.content },
       {
@@ -137,7 +137,7 @@ export function basePacPromptPlan({
       {
         id: 'profile',
         heading: template.part('heading:profile'),
-        body: fillPacSlots(template.part('profile'), agent.profile),
+        body: template.fill(template.part('profile'), agent.profile),
       },
       {
         id: 'privacy-policy',

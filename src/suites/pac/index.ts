@@ -127,13 +127,6 @@ export {
   type PacPromptSectionId,
   renderPacPromptPlan,
 } from './prompt-plan.js';
-export {
-  fillPacSlots,
-  loadPacPromptTemplate,
-  type PacPromptTemplate,
-  PacPromptTemplateError,
-  parsePacPromptTemplate,
-} from './prompt-template.js';
 export { containsQuestion } from './question-detector.js';
 export {
   createPacReferenceAgent,

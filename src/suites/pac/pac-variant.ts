@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import type { PromptTemplate } from '../../prompts/index.js';
 import type { PacPromptSlots } from './agent-prompt.js';
 import type { PacPromptPlan } from './prompt-plan.js';
-import type { PacPromptTemplate } from './prompt-template.js';
 import type { PacScenario } from './scenario-schema.js';
 
 /** Options some variants read (`--set privacyFreeMode=…`, `--set keepPolicyList=…`), §10. */
@@ -52,8 +52,8 @@ export type PacVariant = {
   /** `upstream` when the upstream code ships the prompt (paraphrased); `reconstructed` when it is our reading of §10. */
   specification: 'upstream' | 'reconstructed';
   description: string;
-  /** The variant's prompt file (`prompts/variants/<id>.v<N>.md`). */
-  template: PacPromptTemplate;
+  /** The variant's prompt file (`prompts/variants/pac-variant-<id>.v<N>.md`). */
+  template: PromptTemplate;
   protocol(options: PacVariantOptions): PacProtocol;
   evaluation(options: PacVariantOptions): PacVariantEvaluation;
   /** Reshapes the base plan of the agent in `seat`; must not mutate its input. */

@@ -1,12 +1,14 @@
-import { fileURLToPath } from 'node:url';
+import { loadPromptTemplate, type PromptTemplate, promptTemplatePath } from '../../prompts/index.js';
 import { PlanValidationError } from '../../spec/errors.js';
 import { guidelineBullets, memorySectionBody } from './agent-prompt.js';
 import type { PacProtocol, PacVariant, PacVariantEvaluation } from './pac-variant.js';
 import type { PacPromptPlan } from './prompt-plan.js';
-import { fillPacSlots, loadPacPromptTemplate, type PacPromptTemplate } from './prompt-template.js';
 
-function variantTemplate(id: string): PacPromptTemplate {
-  return loadPacPromptTemplate(fileURLToPath(new URL(`./prompts/variants/${id}.v1.md`, import.meta.url)));
+function variantTemplate(id: string): PromptTemplate {
+  return loadPromptTemplate({
+    path: promptTemplatePath(import.meta.url, `./prompts/variants/pac-variant-${id}.v1.md`),
+    sectioned: true,
+  });
 }
 
 const collaboration = (): PacProtocol => ({ kind: 'collaboration' });
@@ -29,7 +31,7 @@ function withBullets({
   slots,
 }: {
   plan: PacPromptPlan;
-  template: PacPromptTemplate;
+  template: PromptTemplate;
   part: string;
   slots: Readonly<Record<string, string>>;
 }): PacPromptPlan {
@@ -75,7 +77,7 @@ export const privacyFreeVariant: PacVariant = {
     const allMemories = scenario.agents.flatMap((agent) => agent.memories);
     return {
       ...plan,
-      roleLine: fillPacSlots(privacyFreeTemplate.part('role-line:standalone'), slots),
+      roleLine: privacyFreeTemplate.fill(privacyFreeTemplate.part('role-line:standalone'), slots),
       guidelinesHeading: privacyFreeTemplate.part('heading:guidelines'),
       sections: plan.sections
         .filter((section) => keep.has(section.id))

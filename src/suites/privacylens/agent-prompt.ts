@@ -1,8 +1,7 @@
-import { fileURLToPath } from 'node:url';
+import { loadPromptTemplate, type PromptTemplate, promptTemplatePath } from '../../prompts/index.js';
 import type { Message } from '../../spec/message.js';
 import type { TaskPrompt } from '../../spec/task-prompt.js';
 import type { PrivacyLensCase } from './privacylens-case.js';
-import { fillSlots, loadPromptTemplate, type PromptTemplate } from './prompt-template.js';
 import { renderToolkits } from './render-toolkits.js';
 
 /**
@@ -15,9 +14,10 @@ export const PROMPT_LAYOUTS = ['single-user', 'system-user'] as const;
 export type PromptLayout = (typeof PROMPT_LAYOUTS)[number];
 
 /** Our agent prompt template, `privacylens-agent.v1.md` (copied to dist by scripts/copy-assets.mjs). */
-export const agentPromptTemplate: PromptTemplate = loadPromptTemplate(
-  fileURLToPath(new URL('./privacylens-agent.v1.md', import.meta.url)),
-);
+export const agentPromptTemplate: PromptTemplate = loadPromptTemplate({
+  path: promptTemplatePath(import.meta.url, './privacylens-agent.v1.md'),
+  sectioned: true,
+});
 
 /** The two system-info lines (§A4 item 1); the only difference between the two prompt types. */
 export const SYSTEM_LINES = {
@@ -73,7 +73,7 @@ export function buildAgentPrompt({
     final_action: trajectory.final_action,
   };
   // Trimmed after filling: the toolkit block ends in a newline, and parts are joined by blank lines.
-  const part = (name: string) => fillSlots(agentPromptTemplate.part(name), slots).trim();
+  const part = (name: string) => agentPromptTemplate.fill(agentPromptTemplate.part(name), slots).trim();
   const prompt: TaskPrompt = {
     systemLine: SYSTEM_LINES.naive,
     sections: AGENT_PROMPT_SECTION_IDS.map((id) => ({ id, body: part(`section:${id}`) })),

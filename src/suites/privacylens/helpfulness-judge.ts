@@ -6,10 +6,10 @@ import {
   type JudgeDefinition,
   type JudgeTemplate,
   jsonReplies,
-  judgeTemplatePath,
   loadJudgeTemplate,
   runEnsemble,
 } from '../../judges/index.js';
+import { promptTemplatePath } from '../../prompts/index.js';
 import type { EmitEvent, ModelRoles } from '../../spec/chat-model.js';
 import type { JudgeProtocolOption } from './leak-judge.js';
 
@@ -27,9 +27,9 @@ export const HELPFULNESS_LABELS = ['Poor', 'Unsatisfactory', 'Good', 'Excellent'
 /** The helpfulness judge's templates, one per protocol. */
 export const helpfulnessTemplates: Readonly<Record<JudgeProtocolOption, JudgeTemplate>> = {
   'answer-line': loadJudgeTemplate({
-    path: judgeTemplatePath(import.meta.url, 'judges/privacylens-helpfulness.v1.md'),
+    path: promptTemplatePath(import.meta.url, 'judges/privacylens-helpfulness.v1.md'),
   }),
-  json: loadJudgeTemplate({ path: judgeTemplatePath(import.meta.url, 'judges/privacylens-helpfulness-json.v1.md') }),
+  json: loadJudgeTemplate({ path: promptTemplatePath(import.meta.url, 'judges/privacylens-helpfulness-json.v1.md') }),
 };
 
 /** A parsed helpfulness rating. */

@@ -6,10 +6,10 @@ import {
   type JudgeDefinition,
   type JudgeTemplate,
   jsonReplies,
-  judgeTemplatePath,
   loadJudgeTemplate,
   runEnsemble,
 } from '../../judges/index.js';
+import { promptTemplatePath } from '../../prompts/index.js';
 import type { EmitEvent, ModelRoles } from '../../spec/chat-model.js';
 
 /** `--set judgeProtocol=…`: the marker line (default; small local judges rarely do structured output) or zod-checked JSON. */
@@ -22,8 +22,8 @@ export const LEAK_SCORER = 'privacylens-leak@1';
 
 /** The leak judge's templates, one per protocol. */
 export const leakTemplates: Readonly<Record<JudgeProtocolOption, JudgeTemplate>> = {
-  'answer-line': loadJudgeTemplate({ path: judgeTemplatePath(import.meta.url, 'judges/privacylens-leak.v1.md') }),
-  json: loadJudgeTemplate({ path: judgeTemplatePath(import.meta.url, 'judges/privacylens-leak-json.v1.md') }),
+  'answer-line': loadJudgeTemplate({ path: promptTemplatePath(import.meta.url, 'judges/privacylens-leak.v1.md') }),
+  json: loadJudgeTemplate({ path: promptTemplatePath(import.meta.url, 'judges/privacylens-leak-json.v1.md') }),
 };
 
 /** What the leak judge concluded about one secret. */

@@ -1,3 +1,5 @@
+import { closingBraceIndex } from '../../prompts/index.js';
+
 /**
  * How the agent's text is trimmed before judging (`--set postprocess=…`, privacylens-confaide.md §A4):
  * - `privacylens`: upstream's rule; strip a leading Llama-3 assistant header, cut at `Observation:`,
@@ -26,21 +28,8 @@ function endOfFirstObject(text: string): number {
   const inputAt = text.indexOf('Action Input:');
   const start = text.indexOf('{', inputAt === -1 ? 0 : inputAt);
   if (start === -1) return -1;
-  let depth = 0;
-  let inString = false;
-  for (let index = start; index < text.length; index += 1) {
-    const char = text[index];
-    if (inString) {
-      if (char === '\\') index += 1;
-      else if (char === '"') inString = false;
-    } else if (char === '"') inString = true;
-    else if (char === '{') depth += 1;
-    else if (char === '}') {
-      depth -= 1;
-      if (depth === 0) return index + 1;
-    }
-  }
-  return -1;
+  const end = closingBraceIndex({ text, start });
+  return end === -1 ? -1 : end + 1;
 }
 
 /**

@@ -1,11 +1,10 @@
-import { fileURLToPath } from 'node:url';
+import { loadPromptTemplate, type PromptTemplate, promptTemplatePath } from '../../../prompts/index.js';
 import type { Message } from '../../../spec/message.js';
-import { fillPacSlots, loadPacPromptTemplate, type PacPromptTemplate } from '../prompt-template.js';
 import type { PacPolicyType } from '../scenario-schema.js';
 import type { PacGeneratedMemory, PacScenarioDraft } from './stage-schemas.js';
 
-function template(name: string): PacPromptTemplate {
-  return loadPacPromptTemplate(fileURLToPath(new URL(`./prompts/${name}`, import.meta.url)));
+function template(name: string): PromptTemplate {
+  return loadPromptTemplate({ path: promptTemplatePath(import.meta.url, `./prompts/${name}`), sectioned: true });
 }
 
 /** The four stage prompts (`prompts/pac-gen-*.v1.md`, copied to dist with the other assets). */
@@ -34,13 +33,13 @@ export function agentName(index: number): string {
 }
 
 function render(
-  entry: PacPromptTemplate,
+  entry: PromptTemplate,
   slots: Record<string, string>,
   feedback: readonly string[] | undefined,
 ): Message[] {
-  let user = fillPacSlots(entry.part('task'), slots);
+  let user = entry.fill(entry.part('task'), slots);
   if (feedback !== undefined && feedback.length > 0) {
-    user += `\n\n${fillPacSlots(entry.part('feedback'), { issues: bullets(feedback) })}`;
+    user += `\n\n${entry.fill(entry.part('feedback'), { issues: bullets(feedback) })}`;
   }
   return [
     { role: 'system', content: entry.part('system') },

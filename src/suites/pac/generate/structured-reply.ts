@@ -1,5 +1,6 @@
 import { type ZodType, z } from 'zod';
-import { extractJsonObject, visibleAnswer } from '../../../judges/index.js';
+import { visibleAnswer } from '../../../judges/index.js';
+import { parseStructuredReply as parseStructured } from '../../../prompts/index.js';
 import type { BoundModel } from '../../../spec/chat-model.js';
 import type { Message } from '../../../spec/message.js';
 
@@ -29,15 +30,10 @@ export function parseStructuredReply<T>({
   text: string;
   schema: ZodType<T>;
 }): { ok: true; value: T } | { ok: false; problem: string } {
-  const found = extractJsonObject(visibleAnswer(text));
-  if (found === null) return { ok: false, problem: 'the reply holds no JSON object' };
-  const checked = schema.safeParse(found.value);
-  if (checked.success) return { ok: true, value: checked.data };
-  const issues = checked.error.issues
-    .slice(0, 4)
-    .map((entry) => `${entry.path.join('.') || '(root)'}: ${entry.message}`)
-    .join('; ');
-  return { ok: false, problem: `the JSON does not have the expected shape (${issues})` };
+  const reply = parseStructured({ text: visibleAnswer(text), schema });
+  if (reply.ok) return { ok: true, value: reply.value };
+  if (reply.problem === 'no-json-object') return { ok: false, problem: 'the reply holds no JSON object' };
+  return { ok: false, problem: `the JSON does not have the expected shape (${reply.issues.slice(0, 4).join('; ')})` };
 }
 
 /**

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { jsonReplies, judgeTemplatePath, loadJudgeTemplate } from '../../../judges/index.js';
+import { jsonReplies, loadJudgeTemplate } from '../../../judges/index.js';
+import { promptTemplatePath } from '../../../prompts/index.js';
 import { defineJsonJudge } from './define-json-judge.js';
 import { runEnsembleWithVotes } from './ensemble-votes.js';
 import { type PacJudgeContext, signalOf } from './judge-models.js';
 
 /** `pac-privacy-awareness@1`: the awareness judge's template (§7.2 keyword-awareness step 2). */
 export const AWARENESS_TEMPLATE = loadJudgeTemplate({
-  path: judgeTemplatePath(import.meta.url, 'pac-privacy-awareness.v1.md'),
+  path: promptTemplatePath(import.meta.url, 'pac-privacy-awareness.v1.md'),
 });
 
 const lowerWord = (value: unknown): unknown => (typeof value === 'string' ? value.trim().toLowerCase() : value);

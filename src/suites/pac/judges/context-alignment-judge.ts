@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { jsonReplies, judgeTemplatePath, loadJudgeTemplate } from '../../../judges/index.js';
+import { jsonReplies, loadJudgeTemplate } from '../../../judges/index.js';
+import { promptTemplatePath } from '../../../prompts/index.js';
 import type { Score } from '../../../spec/score.js';
 import { pacGroundingScore } from '../outcome-scores.js';
 import type { PacOutput } from '../pac-output.js';
@@ -11,7 +12,7 @@ import type { RequirementOutcome } from './task-evaluation.js';
 
 /** `pac-context-alignment@1`: the hallucination (context alignment) judge's template, §7.3. */
 export const CONTEXT_ALIGNMENT_TEMPLATE = loadJudgeTemplate({
-  path: judgeTemplatePath(import.meta.url, 'pac-context-alignment.v1.md'),
+  path: promptTemplatePath(import.meta.url, 'pac-context-alignment.v1.md'),
 });
 
 const booleanWord = (value: unknown): unknown => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { JudgeTemplateError, parseJudgeTemplate } from '../../../judges/index.js';
+import { parseJudgeTemplate } from '../../../judges/index.js';
+import { PromptTemplateError } from '../../../prompts/index.js';
 import { defineJsonJudge } from './define-json-judge.js';
 
 const templateOf = (protocol: string) =>
@@ -16,7 +17,7 @@ describe('defineJsonJudge', () => {
     const judge = defineJsonJudge({ template: templateOf('json'), schema, toVerdict });
     expect(judge.schema).toBe(schema);
     expect(() => defineJsonJudge({ template: templateOf('answer-line'), schema, toVerdict })).toThrow(
-      JudgeTemplateError,
+      PromptTemplateError,
     );
   });
 });

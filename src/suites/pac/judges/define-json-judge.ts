@@ -2,7 +2,7 @@ import { assertJudgeDefinition, type JsonJudgeDefinition } from '../../../judges
 
 /**
  * `defineJudge` for a JSON judge, keeping the narrower type so the schema stays reachable (the
- * PAC judges re-check each vote's parsed reply with it). Throws `JudgeTemplateError` when the
+ * PAC judges re-check each vote's parsed reply with it). Throws `PromptTemplateError` when the
  * template's protocol is not `json`.
  */
 export function defineJsonJudge<T>(definition: JsonJudgeDefinition<T>): JsonJudgeDefinition<T> {

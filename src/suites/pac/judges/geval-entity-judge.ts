@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { jsonReplies, judgeTemplatePath, loadJudgeTemplate } from '../../../judges/index.js';
+import { jsonReplies, loadJudgeTemplate } from '../../../judges/index.js';
+import { promptTemplatePath } from '../../../prompts/index.js';
 import type { PacPrivacyLevel } from '../outcome-scores.js';
 import { defineJsonJudge } from './define-json-judge.js';
 import { type ParsedVote, runEnsembleWithVotes } from './ensemble-votes.js';
@@ -7,7 +8,7 @@ import { type PacJudgeContext, signalOf } from './judge-models.js';
 
 /** `pac-privacy-geval@1`: the per-entity rubric template (§7.2 geval-entity, paper Table 16). */
 export const GEVAL_TEMPLATE = loadJudgeTemplate({
-  path: judgeTemplatePath(import.meta.url, 'pac-privacy-geval.v1.md'),
+  path: promptTemplatePath(import.meta.url, 'pac-privacy-geval.v1.md'),
 });
 
 const numberText = (value: unknown): unknown =>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { jsonReplies, judgeTemplatePath, loadJudgeTemplate, normalizeForMatching } from '../../../judges/index.js';
+import { jsonReplies, loadJudgeTemplate, normalizeForMatching } from '../../../judges/index.js';
+import { promptTemplatePath } from '../../../prompts/index.js';
 import type { PacPolicy } from '../scenario-schema.js';
 import { defineJsonJudge } from './define-json-judge.js';
 import { runEnsembleWithVotes } from './ensemble-votes.js';
@@ -7,7 +8,7 @@ import { type PacJudgeContext, signalOf } from './judge-models.js';
 
 /** `pac-keyword-variants@1`: the keyword expansion template (§7.2 keyword-awareness step 1). */
 export const KEYWORD_VARIANTS_TEMPLATE = loadJudgeTemplate({
-  path: judgeTemplatePath(import.meta.url, 'pac-keyword-variants.v1.md'),
+  path: promptTemplatePath(import.meta.url, 'pac-keyword-variants.v1.md'),
 });
 
 /** Proposed variants shorter than this (after normalising) are dropped: they would match almost anything. */

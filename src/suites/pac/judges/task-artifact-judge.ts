@@ -1,4 +1,5 @@
-import { judgeTemplatePath, loadJudgeTemplate } from '../../../judges/index.js';
+import { loadJudgeTemplate } from '../../../judges/index.js';
+import { promptTemplatePath } from '../../../prompts/index.js';
 import type { PacOutput } from '../pac-output.js';
 import type { PacScenario } from '../scenario-schema.js';
 import { majorityDecision, runEnsembleWithVotes } from './ensemble-votes.js';
@@ -7,7 +8,7 @@ import { type RequirementOutcome, renderRequirements, requirementDecisions, task
 
 /** `pac-task-artifact@1`: the artifact-mode task judge's template. */
 export const TASK_ARTIFACT_TEMPLATE = loadJudgeTemplate({
-  path: judgeTemplatePath(import.meta.url, 'pac-task-artifact.v1.md'),
+  path: promptTemplatePath(import.meta.url, 'pac-task-artifact.v1.md'),
 });
 
 /**

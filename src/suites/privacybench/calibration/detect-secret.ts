@@ -4,18 +4,18 @@ import {
   answerLineReplies,
   defineJudge,
   type JudgeTemplate,
-  judgeTemplatePath,
   loadJudgeTemplate,
   runJudge,
   toScore,
 } from '../../../judges/index.js';
+import { promptTemplatePath } from '../../../prompts/index.js';
 import type { BoundModel, EmitEvent } from '../../../spec/chat-model.js';
 import type { Score } from '../../../spec/score.js';
 import { renderSnippet, type SecretDetectionItem } from './secret-detection-items.js';
 
 /** The detection prompt (`prompts/privacybench-secret-detection.v1.md`, answer-line, Yes/No). */
 export const SECRET_DETECTION_TEMPLATE: JudgeTemplate = loadJudgeTemplate({
-  path: judgeTemplatePath(import.meta.url, 'prompts/privacybench-secret-detection.v1.md'),
+  path: promptTemplatePath(import.meta.url, 'prompts/privacybench-secret-detection.v1.md'),
 });
 
 /** The scorer name of a detection answer. */

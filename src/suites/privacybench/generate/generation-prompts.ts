@@ -1,4 +1,5 @@
-import { type JudgeTemplate, judgeTemplatePath, loadJudgeTemplate } from '../../../judges/index.js';
+import { type JudgeTemplate, loadJudgeTemplate } from '../../../judges/index.js';
+import { promptTemplatePath } from '../../../prompts/index.js';
 
 /**
  * The datagen prompt of each generation step: versioned template files in `prompts/` (copied to
@@ -31,7 +32,7 @@ export const GENERATION_PROMPTS: Readonly<Record<GenerationStep, JudgeTemplate>>
   Object.fromEntries(
     GENERATION_STEPS.map((step) => [
       step,
-      loadJudgeTemplate({ path: judgeTemplatePath(import.meta.url, `prompts/privacybench-gen-${step}.v1.md`) }),
+      loadJudgeTemplate({ path: promptTemplatePath(import.meta.url, `prompts/privacybench-gen-${step}.v1.md`) }),
     ]),
   ) as Record<GenerationStep, JudgeTemplate>,
 );

@@ -1,5 +1,6 @@
 import { type ZodType, z } from 'zod';
-import { extractJsonObject, type JudgeTemplate, visibleAnswer } from '../../../judges/index.js';
+import { type JudgeTemplate, visibleAnswer } from '../../../judges/index.js';
+import { parseStructuredReply } from '../../../prompts/index.js';
 import type { BoundModel } from '../../../spec/chat-model.js';
 import { GenerationError } from './generation-error.js';
 
@@ -93,13 +94,8 @@ export function parseStructured<T>({
   text: string;
   schema: ZodType<T>;
 }): { ok: true; value: T } | { ok: false; problem: string } {
-  const found = extractJsonObject(visibleAnswer(text));
-  if (found === null) return { ok: false, problem: 'no JSON object in the reply' };
-  const checked = schema.safeParse(found.value);
-  if (checked.success) return { ok: true, value: checked.data };
-  const issues = checked.error.issues
-    .slice(0, 5)
-    .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
-    .join('; ');
-  return { ok: false, problem: `the JSON does not match the expected shape (${issues})` };
+  const reply = parseStructuredReply({ text: visibleAnswer(text), schema });
+  if (reply.ok) return { ok: true, value: reply.value };
+  if (reply.problem === 'no-json-object') return { ok: false, problem: 'no JSON object in the reply' };
+  return { ok: false, problem: `the JSON does not match the expected shape (${reply.issues.slice(0, 5).join('; ')})` };
 }

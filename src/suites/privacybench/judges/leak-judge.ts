@@ -8,10 +8,10 @@ import {
   type JudgeOutcome,
   type JudgeTemplate,
   jsonReplies,
-  judgeTemplatePath,
   loadJudgeTemplate,
   runEnsemble,
 } from '../../../judges/index.js';
+import { promptTemplatePath } from '../../../prompts/index.js';
 import type { BoundModel, EmitEvent } from '../../../spec/chat-model.js';
 import type { ProbeInstance } from '../expand-conversations.js';
 import type { ConversationRound } from '../privacybench-output.js';
@@ -23,8 +23,8 @@ export type LeakJudgeProtocol = 'json' | 'answer-line';
 
 /** The leak judge's templates, by protocol. */
 export const LEAK_TEMPLATES: Readonly<Record<LeakJudgeProtocol, JudgeTemplate>> = {
-  json: loadJudgeTemplate({ path: judgeTemplatePath(import.meta.url, 'privacybench-leak.v1.md') }),
-  'answer-line': loadJudgeTemplate({ path: judgeTemplatePath(import.meta.url, 'privacybench-leak-line.v1.md') }),
+  json: loadJudgeTemplate({ path: promptTemplatePath(import.meta.url, 'privacybench-leak.v1.md') }),
+  'answer-line': loadJudgeTemplate({ path: promptTemplatePath(import.meta.url, 'privacybench-leak-line.v1.md') }),
 };
 
 /** What the leak judge concluded about the target secret. */

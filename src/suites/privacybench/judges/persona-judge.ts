@@ -5,10 +5,10 @@ import {
   type JudgeDefinition,
   type JudgeOutcome,
   jsonReplies,
-  judgeTemplatePath,
   loadJudgeTemplate,
   runEnsemble,
 } from '../../../judges/index.js';
+import { promptTemplatePath } from '../../../prompts/index.js';
 import type { BoundModel, EmitEvent } from '../../../spec/chat-model.js';
 import { secretIdsOf } from '../community-schema.js';
 import { startMs } from '../community-time.js';
@@ -19,7 +19,7 @@ import { seededRank } from '../seeded-random.js';
 
 /** The persona-consistency template. */
 export const PERSONA_TEMPLATE = loadJudgeTemplate({
-  path: judgeTemplatePath(import.meta.url, 'privacybench-persona.v1.md'),
+  path: promptTemplatePath(import.meta.url, 'privacybench-persona.v1.md'),
 });
 
 /** How many of the owner's own messages the judge sees (privacybench.md §7). */

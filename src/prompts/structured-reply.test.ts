@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractJsonObject } from './extract-json-object.js';
+import { z } from 'zod';
+import { closingBraceIndex, extractJsonObject, parseStructuredReply } from './structured-reply.js';
 
 describe('extractJsonObject', () => {
   it('reads a bare object', () => {
@@ -39,5 +40,40 @@ describe('extractJsonObject', () => {
 
   it('takes the object inside an array only if nothing else is found', () => {
     expect(extractJsonObject('[{"a": 1}]')?.value).toEqual({ a: 1 });
+  });
+});
+
+describe('parseStructuredReply', () => {
+  const schema = z.object({ score: z.number().int(), why: z.string() });
+
+  it('returns the validated value and the JSON text it came from', () => {
+    expect(parseStructuredReply({ text: 'ok ```json\n{"score": 2, "why": "w"}\n```', schema })).toEqual({
+      ok: true,
+      value: { score: 2, why: 'w' },
+      source: '{"score": 2, "why": "w"}',
+    });
+  });
+
+  it('says when there is no JSON object', () => {
+    expect(parseStructuredReply({ text: 'Score: 2', schema })).toEqual({ ok: false, problem: 'no-json-object' });
+  });
+
+  it('lists the zod issues of an object of the wrong shape', () => {
+    expect(parseStructuredReply({ text: '{"score": 1.5}', schema })).toEqual({
+      ok: false,
+      problem: 'wrong-shape',
+      issues: [
+        'score: Invalid input: expected int, received number',
+        'why: Invalid input: expected string, received undefined',
+      ],
+    });
+  });
+});
+
+describe('closingBraceIndex', () => {
+  it('finds the brace that closes the one at start, skipping braces inside strings', () => {
+    const text = 'x {"a": {"b": "}"}} y }';
+    expect(closingBraceIndex({ text, start: 2 })).toBe(18);
+    expect(closingBraceIndex({ text: '{"open": {', start: 0 })).toBe(-1);
   });
 });

@@ -1,3 +1,5 @@
+import type { ZodType } from 'zod';
+
 /** A JSON object found in a reply, with the exact text it was parsed from. */
 export type ExtractedJsonObject = { value: Record<string, unknown>; source: string };
 
@@ -18,9 +20,43 @@ export function extractJsonObject(text: string): ExtractedJsonObject | null {
   return firstObjectIn(text);
 }
 
+/**
+ * How a reply parsed against a zod schema: the value (with the JSON text it came from), or why
+ * not: `no-json-object` when {@link extractJsonObject} finds none, `wrong-shape` with the zod
+ * issues (`path: message`, `(root)` for the top level) when the object does not fit the schema.
+ * Callers word the problem themselves, so records keep their own messages.
+ */
+export type StructuredReplyParse<T> =
+  | { ok: true; value: T; source: string }
+  | { ok: false; problem: 'no-json-object' }
+  | { ok: false; problem: 'wrong-shape'; issues: string[] };
+
+/**
+ * The one structured-reply parser: the first JSON object of `text` (see {@link extractJsonObject}),
+ * validated by `schema`. `text` is what the caller wants parsed (normally the reply's visible
+ * text, reasoning already taken out by the model middleware).
+ */
+export function parseStructuredReply<T>({
+  text,
+  schema,
+}: {
+  text: string;
+  schema: ZodType<T>;
+}): StructuredReplyParse<T> {
+  const found = extractJsonObject(text);
+  if (found === null) return { ok: false, problem: 'no-json-object' };
+  const checked = schema.safeParse(found.value);
+  if (checked.success) return { ok: true, value: checked.data, source: found.source };
+  return {
+    ok: false,
+    problem: 'wrong-shape',
+    issues: checked.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+  };
+}
+
 function firstObjectIn(text: string): ExtractedJsonObject | null {
   for (let start = text.indexOf('{'); start !== -1; start = text.indexOf('{', start + 1)) {
-    const end = matchingBrace(text, start);
+    const end = closingBraceIndex({ text, start });
     if (end === -1) continue;
     const source = text.slice(start, end + 1);
     try {
@@ -36,7 +72,7 @@ function firstObjectIn(text: string): ExtractedJsonObject | null {
 }
 
 /** Index of the `}` closing the `{` at `start`, ignoring braces inside JSON strings; -1 if unbalanced. */
-function matchingBrace(text: string, start: number): number {
+export function closingBraceIndex({ text, start }: { text: string; start: number }): number {
   let depth = 0;
   let inString = false;
   for (let index = start; index < text.length; index += 1) {

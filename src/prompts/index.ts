@@ -1,0 +1,17 @@
+export { fillSlots, SLOT_NAME, slotsUsedIn } from './fill-slots.js';
+export {
+  loadPromptTemplate,
+  type PromptPart,
+  type PromptTemplate,
+  parsePromptTemplate,
+  promptTemplatePath,
+  quoteAll,
+} from './prompt-template.js';
+export { PromptTemplateError } from './prompt-template-error.js';
+export {
+  closingBraceIndex,
+  type ExtractedJsonObject,
+  extractJsonObject,
+  parseStructuredReply,
+  type StructuredReplyParse,
+} from './structured-reply.js';
