@@ -2,17 +2,15 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { Report } from '../../reports/build-report.js';
 import { buildReport } from '../../reports/build-report.js';
+import { type PerSampleRow, perSampleRows } from '../../reports/per-sample-rows.js';
 import { renderCsv } from '../../reports/render-csv.js';
 import { renderJson } from '../../reports/render-json.js';
 import { renderMarkdown } from '../../reports/render-markdown.js';
-import { buildSummary } from '../../runner/index.js';
+import { renderPerSampleCsv, renderPerSampleJsonl } from '../../reports/render-per-sample.js';
 import { PlanValidationError } from '../../spec/errors.js';
-import type { MetricDefinition } from '../../spec/metric-definition.js';
-import { DirectoryRunStore } from '../../store/index.js';
-import { findSuite } from '../../suites/registry.js';
 import { writeOutputFile } from '../output-file.js';
-import { parseSuiteOptions } from '../prepare-run.js';
 import type { CommandContext } from '../program.js';
+import { readReportRuns } from '../read-report-runs.js';
 
 const renderers: Record<string, (report: Report) => string> = {
   md: renderMarkdown,
@@ -20,49 +18,47 @@ const renderers: Record<string, (report: Report) => string> = {
   csv: renderCsv,
 };
 
-/** `confidant report <run-dir…>`: a paper-style table of one or more runs. */
+const perSampleRenderers: Record<string, (rows: readonly PerSampleRow[]) => string> = {
+  csv: renderPerSampleCsv,
+  jsonl: renderPerSampleJsonl,
+};
+
+/** `confidant report <run-dir…>`: a paper-style table of one or more runs, or one row per sample. */
 export function registerReport({ program, context }: { program: Command; context: CommandContext }): void {
   program
     .command('report')
-    .description('Render a paper-style table of one or more runs.')
+    .description('Render a paper-style table of one or more runs (or, with --per-sample, one row per sample).')
     .argument('<run-dirs...>', 'run directories (several are shown side by side)')
-    .option('--format <format>', `output format: ${Object.keys(renderers).join(', ')}`, 'md')
+    .option('--format <format>', `output format: ${Object.keys(renderers).join(', ')}; with --per-sample: csv, jsonl`)
+    .option('--per-sample', 'one row per sample: id, scenario, variant, epoch, defense, status, scores, error')
     .option('--out <file>', 'write to a file instead of stdout')
-    .action(async (runDirs: string[], flags: { format: string; out?: string }) => {
+    .action(async (runDirs: string[], flags: { format?: string; out?: string; perSample?: boolean }) => {
       const { io } = context;
-      const render = renderers[flags.format];
-      if (!render) {
-        throw new PlanValidationError(
-          `unknown report format '${flags.format}': use ${Object.keys(renderers).join(', ')}`,
-        );
+      let text: string;
+      if (flags.perSample) {
+        const format = flags.format ?? 'csv';
+        const render = perSampleRenderers[format];
+        if (!render) {
+          throw new PlanValidationError(
+            `--per-sample writes ${Object.keys(perSampleRenderers).join(' or ')}, not '${format}': use --format csv or --format jsonl`,
+          );
+        }
+        const { runs } = await readReportRuns({ dirs: runDirs, cwd: io.cwd });
+        const rows: PerSampleRow[] = [];
+        for (const run of runs) {
+          rows.push(...perSampleRows({ header: run.header, records: await run.store.readSamples({ events: false }) }));
+        }
+        text = render(rows);
+      } else {
+        const format = flags.format ?? 'md';
+        const render = renderers[format];
+        if (!render) {
+          throw new PlanValidationError(`unknown report format '${format}': use ${Object.keys(renderers).join(', ')}`);
+        }
+        text = render(buildReport(await readReportRuns({ dirs: runDirs, cwd: io.cwd })));
       }
-      const runs = [];
-      const definitions: MetricDefinition[] = [];
-      let headline: string[] = [];
-      for (const dir of runDirs) {
-        const store = new DirectoryRunStore(resolve(io.cwd, dir));
-        const header = await store.readHeader();
-        const suite = findSuite(header.suite.id);
-        // The first run's suite wins for a metric id two suites share.
-        const known = new Set(definitions.map((definition) => definition.id));
-        definitions.push(...suite.metricDefinitions.filter((definition) => !known.has(definition.id)));
-        headline = headline.length > 0 ? headline : (suite.headline ?? []);
-        // A run killed before its summary was written still has its records: summarise them now.
-        const summary =
-          (await store.readSummary()) ??
-          buildSummary({
-            runId: header.runId,
-            suite,
-            options: parseSuiteOptions({ suite, raw: header.plan.suiteOptions }),
-            planned: header.sampleIds,
-            records: await store.readSamples({ events: false, history: true }),
-          });
-        runs.push({ header, summary, extraMarkdown: suite.reportMarkdown?.(summary) ?? '' });
-      }
-      const text = render(buildReport({ runs, definitions, headline }));
       if (flags.out) {
-        const target = resolve(io.cwd, flags.out);
-        writeOutputFile({ path: target, text, flag: '--out' });
+        writeOutputFile({ path: resolve(io.cwd, flags.out), text, flag: '--out' });
         io.stderr(`wrote ${flags.out}\n`);
       } else io.stdout(text.endsWith('\n') ? text : `${text}\n`);
     });

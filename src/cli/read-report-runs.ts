@@ -1,0 +1,69 @@
+import { resolve } from 'node:path';
+import { buildSummary } from '../runner/index.js';
+import type { MetricDefinition } from '../spec/metric-definition.js';
+import type { RunHeader, RunSummary } from '../spec/run-record.js';
+import { DirectoryRunStore } from '../store/index.js';
+import { findSuite } from '../suites/registry.js';
+import type { Suite } from '../suites/suite.js';
+import { parseSuiteOptions } from './prepare-run.js';
+
+/** One run directory as reports read it. */
+export type ReportRunInput = {
+  dir: string;
+  store: DirectoryRunStore;
+  header: RunHeader;
+  summary: RunSummary;
+  suite: Suite;
+  extraMarkdown: string;
+};
+
+/** The runs of a report with the metric definitions and headline of their suites. */
+export type ReportRunsInput = {
+  runs: ReportRunInput[];
+  definitions: MetricDefinition[];
+  headline: string[];
+};
+
+/**
+ * Reads run directories for `report`, `compare` and `view`: header, summary (computed from the
+ * records when a killed run never wrote one) and suite. Definitions are merged (the first run's
+ * suite wins for an id two suites share) and the first suite with a headline gives it.
+ */
+export async function readReportRuns({
+  dirs,
+  cwd,
+}: {
+  dirs: readonly string[];
+  cwd: string;
+}): Promise<ReportRunsInput> {
+  const runs: ReportRunInput[] = [];
+  const definitions: MetricDefinition[] = [];
+  let headline: string[] = [];
+  for (const dir of dirs) {
+    const store = new DirectoryRunStore(resolve(cwd, dir));
+    const header = await store.readHeader();
+    const suite = findSuite(header.suite.id);
+    const known = new Set(definitions.map((definition) => definition.id));
+    definitions.push(...suite.metricDefinitions.filter((definition) => !known.has(definition.id)));
+    headline = headline.length > 0 ? headline : (suite.headline ?? []);
+    // A run killed before its summary was written still has its records: summarise them now.
+    const summary =
+      (await store.readSummary()) ??
+      buildSummary({
+        runId: header.runId,
+        suite,
+        options: parseSuiteOptions({ suite, raw: header.plan.suiteOptions }),
+        planned: header.sampleIds,
+        records: await store.readSamples({ events: false, history: true }),
+      });
+    runs.push({
+      dir: resolve(cwd, dir),
+      store,
+      header,
+      summary,
+      suite,
+      extraMarkdown: suite.reportMarkdown?.(summary) ?? '',
+    });
+  }
+  return { runs, definitions, headline };
+}
