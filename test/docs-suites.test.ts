@@ -1,0 +1,89 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { suiteDocPath, updateGeneratedParts } from '../scripts/suite-docs.js';
+import { findSuite, suiteRegistry } from '../src/suites/registry.js';
+import { repoRoot } from './support/test-data.js';
+
+/**
+ * `docs/suites/<suite>.md`: one page per benchmark suite, whose option and preset tables are
+ * generated from the suite's schema (`npm run docs:suites`), and whose bring-your-own-data example
+ * files under `docs/suites/examples/<suite>/` load through the suite's own loader.
+ */
+
+const DOCUMENTED = ['confaide', 'pac', 'privacybench', 'privacylens', 'privact-tree'];
+const examples = (suite: string) => join(repoRoot, 'docs', 'suites', 'examples', suite);
+
+describe('docs/suites pages', () => {
+  it('every registered suite but the tutorial suite has a page', () => {
+    const ids = suiteRegistry.map((suite) => suite.id).filter((id) => id !== 'toy-leak');
+    expect(ids.sort()).toEqual([...DOCUMENTED].sort());
+    for (const id of ids) expect(existsSync(join(repoRoot, suiteDocPath(id))), suiteDocPath(id)).toBe(true);
+  });
+
+  it.each(DOCUMENTED)('%s: the generated option and preset tables match the schema (npm run docs:suites)', (id) => {
+    const markdown = readFileSync(join(repoRoot, suiteDocPath(id)), 'utf8');
+    expect(markdown).toBe(updateGeneratedParts({ markdown, suite: findSuite(id) }));
+  });
+
+  it('the option table names every option key, its flag and its default', () => {
+    const markdown = readFileSync(join(repoRoot, suiteDocPath('confaide')), 'utf8');
+    expect(markdown).toContain('| `tier` | `--tier` | string | `1`, `3`, `4`, `2a`, `2b` | **required** |');
+    expect(markdown).toContain('| `tier3Proxy` |  | string | `on`, `off` | `off` |');
+  });
+});
+
+describe('bring-your-own-data examples load through the suites’ loaders', () => {
+  it('confaide: every tier of docs/suites/examples/confaide', async () => {
+    const suite = findSuite('confaide');
+    const counts: Record<string, number> = {};
+    for (const tier of ['1', '2a', '2b', '3', '4']) {
+      const scenarios = await suite.loadScenarios({
+        dataDir: examples('confaide'),
+        options: suite.options.parse({ tier }),
+      });
+      counts[tier] = scenarios.length;
+    }
+    expect(counts).toEqual({ '1': 3, '2a': 3, '2b': 3, '3': 2, '4': 1 });
+    const [story] = await suite.loadScenarios({
+      dataDir: examples('confaide'),
+      options: suite.options.parse({ tier: '3' }),
+    });
+    expect(story).toMatchObject({ subject: 'Mia', aware: 'Ines', oblivious: 'Leo', secret: 'Debt' });
+  });
+
+  it('privacylens and privact-tree: docs/suites/examples/privacylens', async () => {
+    const lens = findSuite('privacylens');
+    const cases = await lens.loadScenarios({ dataDir: examples('privacylens'), options: lens.options.parse({}) });
+    expect(cases.map((scenario) => lens.scenarioId(scenario))).toEqual(['example1', 'example2']);
+    const tree = findSuite('privact-tree');
+    const trees = await tree.loadScenarios({
+      dataDir: examples('privacylens'),
+      options: tree.options.parse({ split: 'all' }),
+    });
+    expect(trees).toHaveLength(2);
+  });
+
+  it('pac: docs/suites/examples/pac holds one range scenario', async () => {
+    const suite = findSuite('pac');
+    const scenarios = await suite.loadScenarios({
+      dataDir: examples('pac'),
+      options: suite.options.parse({ split: 'range' }),
+    });
+    expect(scenarios.map((scenario) => suite.scenarioId(scenario))).toEqual([
+      expect.stringContaining('Community_Gardens'),
+    ]);
+  });
+
+  it('privacybench: docs/suites/examples/privacybench/community', async () => {
+    const suite = findSuite('privacybench');
+    const options = suite.options.parse({ community: join(examples('privacybench'), 'community') });
+    const scenarios = await suite.loadScenarios({ dataDir: join(repoRoot, 'no-data-dir'), options });
+    expect(scenarios.map((scenario) => suite.scenarioId(scenario)).sort()).toEqual([
+      expect.stringContaining('s-visa'),
+      expect.stringContaining('s-visa'),
+      expect.stringContaining('s-visa'),
+      expect.stringContaining('s-visa'),
+    ]);
+  });
+});
