@@ -19,6 +19,7 @@ const LAYER_RANK: Record<string, number> = {
   judges: 2,
   metrics: 2,
   datasets: 2,
+  generation: 2.5,
   suites: 3,
   defenses: 3,
   runner: 4,

@@ -1,7 +1,8 @@
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
+import { GENERATION_DIR } from '../../generation/index.js';
 import { PlanValidationError } from '../../spec/errors.js';
-import { generatePacScenarios, PAC_JOURNAL_DIR, pacGenerationOutcome } from '../../suites/pac/generate/index.js';
+import { generatePacScenarios, pacGenerationOutcome } from '../../suites/pac/generate/index.js';
 import { EXIT } from '../cli-io.js';
 import { addDatagenOptions, datagenCallLog, datagenFlagsOf, resolveDatagenModels } from '../datagen-models.js';
 import { parseNonNegativeNumber, parsePositiveInteger } from '../parse-assignments.js';
@@ -79,7 +80,7 @@ export function registerGeneratePac({ generate, context }: { generate: Command; 
           models: models.factory({
             sampleId: 'generate:pac',
             epoch: 0,
-            emit: datagenCallLog(join(outDir, PAC_JOURNAL_DIR)),
+            emit: datagenCallLog(join(outDir, GENERATION_DIR)),
             signal: io.signal,
           }),
           emit: (event) => {
@@ -108,7 +109,7 @@ export function registerGeneratePac({ generate, context }: { generate: Command; 
         const name = error instanceof Error ? error.name : '';
         if (io.signal.aborted || name === 'BudgetExceededError' || name === 'RunInterruptedError') {
           io.stderr(
-            `generation stopped early; rerun the same command to continue (journal in ${join(outDir, PAC_JOURNAL_DIR)})\n`,
+            `generation stopped early; rerun the same command to continue (journal in ${join(outDir, GENERATION_DIR)})\n`,
           );
           context.outcome.exitCode = EXIT.stoppedEarly;
           return;

@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm, stat, unlink, writeFile } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GENERATION_DIR, GENERATION_JOURNAL_FILE, GenerationError } from '../../../generation/index.js';
 import { PlanValidationError, RunInterruptedError } from '../../../spec/errors.js';
 import { loadPacScenarios } from '../load-scenarios.js';
 import {
@@ -12,8 +13,6 @@ import {
 } from './__fixtures__/scripted-pac-datagen.js';
 import { generatePacScenarios, pacGenerationOutcome } from './generate-pac-scenarios.js';
 import type { PacGenerateEvent } from './generation-context.js';
-import { PAC_JOURNAL_DIR, PAC_JOURNAL_FILE } from './generation-journal.js';
-import { PacGenerationError } from './pac-generation-error.js';
 
 let work: string;
 let outDir: string;
@@ -362,7 +361,7 @@ describe('generatePacScenarios', () => {
     expect(second.asks.filter((ask) => ask.stage === 'scenario')).toEqual([]);
     // No call is repeated: even the reply that arrived as the abort came is kept.
     expect(first.asks.length + second.asks.length).toBe(1 + 3 * 5);
-    const journal = await readFile(join(outDir, PAC_JOURNAL_DIR, PAC_JOURNAL_FILE), 'utf8');
+    const journal = await readFile(join(outDir, GENERATION_DIR, GENERATION_JOURNAL_FILE), 'utf8');
     const kinds = journal
       .trim()
       .split('\n')
@@ -403,7 +402,7 @@ describe('generatePacScenarios', () => {
         seed: 9,
         models: scriptedDatagenRoles({ reply: validDatagen() }).models,
       }),
-    ).rejects.toThrow(PacGenerationError);
+    ).rejects.toThrow(GenerationError);
   });
 
   it('needs a datagen model and valid options', async () => {

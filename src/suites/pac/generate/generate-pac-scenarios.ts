@@ -1,6 +1,7 @@
 import { access, mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import pLimit from 'p-limit';
+import { requestStructuredReply, writeFileAtomic } from '../../../generation/index.js';
 import type { BoundModel, ModelRoles } from '../../../spec/chat-model.js';
 import { PlanValidationError, RunInterruptedError } from '../../../spec/errors.js';
 import { PAC_POLICY_TYPES } from '../scenario-schema.js';
@@ -18,8 +19,6 @@ import { agentKey, pacGenerationPromptVersions } from './generation-prompts.js';
 import type { PacGenerationStage } from './pac-rule-issue.js';
 import { loadProblem, type PacUnitOutcome, runUnit } from './run-unit.js';
 import { runScenarioStage } from './scenario-stage.js';
-import { requestStructuredReply } from './structured-reply.js';
-import { writeFileAtomic } from './write-file-atomic.js';
 
 /** A unit given up after its attempts, with the rules its last attempt broke. */
 export type PacRejectedUnit = {
@@ -109,7 +108,7 @@ function isComplete(record: PacUnitRecord, agents: number): boolean {
  * unit whose file was deleted is rewritten from the journal; an existing file is never
  * overwritten, so hand edits survive).
  *
- * Throws `PlanValidationError` for bad options or a missing datagen role, `PacGenerationError`
+ * Throws `PlanValidationError` for bad options or a missing datagen role, `GenerationError`
  * when `outDir` holds a generation with other settings, `RunInterruptedError` when `signal`
  * aborts (after in-flight work settles; everything accepted so far is kept), and provider or
  * budget errors unchanged. Nothing is thrown for rejected units: see {@link pacGenerationOutcome}.

@@ -1,9 +1,9 @@
 import type { ZodType } from 'zod';
+import type { StructuredReply } from '../../../generation/index.js';
 import type { Message } from '../../../spec/message.js';
 import type { PacGenerateOptions } from './generate-options.js';
 import type { PacGenerationJournal } from './generation-journal.js';
 import type { PacGenerationStage } from './pac-rule-issue.js';
-import type { StructuredReply } from './structured-reply.js';
 
 /** Progress of a generation, for the CLI's progress lines (never needed for correctness). */
 export type PacGenerateEvent =

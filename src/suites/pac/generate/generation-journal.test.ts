@@ -3,13 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  openPacGenerationJournal,
-  PAC_JOURNAL_DIR,
-  PAC_JOURNAL_FILE,
-  PAC_PLAN_FILE,
-  type PacGenerationPlan,
-} from './generation-journal.js';
-import { PacGenerationError } from './pac-generation-error.js';
+  GENERATION_DIR,
+  GENERATION_JOURNAL_FILE,
+  GENERATION_PLAN_FILE,
+  GenerationError,
+} from '../../../generation/index.js';
+import { openPacGenerationJournal, type PacGenerationPlan } from './generation-journal.js';
 
 const plan: PacGenerationPlan = {
   formatVersion: 1,
@@ -41,7 +40,13 @@ afterEach(async () => {
 describe('openPacGenerationJournal', () => {
   it('writes the plan, appends one line per entry and reads them back after a reopen', async () => {
     const journal = await openPacGenerationJournal({ outDir, plan });
-    expect(JSON.parse(await readFile(join(outDir, PAC_JOURNAL_DIR, PAC_PLAN_FILE), 'utf8'))).toEqual(plan);
+    expect(JSON.parse(await readFile(join(outDir, GENERATION_DIR, GENERATION_PLAN_FILE), 'utf8'))).toEqual({
+      formatVersion: 1,
+      generator: 'pac',
+      settings: { seed: 3, agents: 2, requirementCount: 5 },
+      prompts: plan.prompts,
+      datagenModel: plan.datagenModel,
+    });
     await Promise.all([
       journal.append({ kind: 'stage', unit: 'range/Banks/policy_0', stage: 'scenario', attempt: 1, output: draft }),
       journal.append({ kind: 'stage', unit: 'range/Banks/policy_0', stage: 'requirements', attempt: 2, output: ['r'] }),
@@ -54,7 +59,7 @@ describe('openPacGenerationJournal', () => {
         output: [{ requirements_index: [0], content: 'c' }],
       }),
     ]);
-    const text = await readFile(join(journal.dir, PAC_JOURNAL_FILE), 'utf8');
+    const text = await readFile(join(journal.dir, GENERATION_JOURNAL_FILE), 'utf8');
     expect(text.split('\n')).toHaveLength(4);
     const reopened = await openPacGenerationJournal({ outDir, plan });
     const record = reopened.unit('range/Banks/policy_0');
@@ -81,25 +86,25 @@ describe('openPacGenerationJournal', () => {
   it('refuses another plan, naming what differs, but not other domains or retry limits', async () => {
     await openPacGenerationJournal({ outDir, plan });
     await expect(openPacGenerationJournal({ outDir, plan: { ...plan, seed: 4, agents: 3 } })).rejects.toThrow(
-      /holds a PAC generation with other settings \(seed, agents per scenario\)/,
+      /holds a pac generation with other settings \(seed, agents per scenario\)/,
     );
     await expect(
       openPacGenerationJournal({ outDir, plan: { ...plan, datagenModel: 'openai:gpt-5.1' } }),
-    ).rejects.toBeInstanceOf(PacGenerationError);
+    ).rejects.toBeInstanceOf(GenerationError);
   });
 
   it('ignores a partial last line but refuses a damaged line in the middle', async () => {
     const journal = await openPacGenerationJournal({ outDir, plan });
     await journal.append({ kind: 'done', unit: 'u', file: 'f.json' });
-    const path = join(journal.dir, PAC_JOURNAL_FILE);
+    const path = join(journal.dir, GENERATION_JOURNAL_FILE);
     await appendFile(path, '{"kind":"stage","unit":"v","sta');
     expect((await openPacGenerationJournal({ outDir, plan })).unit('u').done).toBe('f.json');
     await writeFile(path, `{"kind":"nonsense"}\n{"kind":"done","unit":"u","file":"f.json"}\n`);
     await expect(openPacGenerationJournal({ outDir, plan })).rejects.toThrow(
-      /pac-journal\.jsonl:1 is not a PAC generation journal line/,
+      /journal\.jsonl:1 is not a pac journal line/,
     );
     await writeFile(path, `{"kind":"stage","unit":"u","stage":"memory","attempt":1,"output":[]}\n\n`);
-    await expect(openPacGenerationJournal({ outDir, plan })).rejects.toBeInstanceOf(PacGenerationError);
+    await expect(openPacGenerationJournal({ outDir, plan })).rejects.toBeInstanceOf(GenerationError);
   });
 
   it('refuses to append a malformed line', async () => {

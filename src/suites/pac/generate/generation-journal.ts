@@ -1,8 +1,5 @@
-import { appendFile, mkdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { z } from 'zod';
-import { canonicalJson } from '../../../models/index.js';
-import { PacGenerationError } from './pac-generation-error.js';
+import { type GenerationJournal, openGenerationJournal } from '../../../generation/index.js';
 import { PAC_GENERATION_STAGES, type PacGenerationStage } from './pac-rule-issue.js';
 import {
   type PacGeneratedConstraint,
@@ -12,14 +9,6 @@ import {
   pacGeneratedMemorySchema,
   pacScenarioDraftSchema,
 } from './stage-schemas.js';
-import { writeFileAtomic } from './write-file-atomic.js';
-
-/** The journal folder inside the output folder (the suite's loader never looks there). */
-export const PAC_JOURNAL_DIR = '.generate';
-/** What the generation is made of: a resume must find it unchanged. */
-export const PAC_PLAN_FILE = 'pac-plan.json';
-/** One JSON line per accepted stage output, finished unit or rejected unit. */
-export const PAC_JOURNAL_FILE = 'pac-journal.jsonl';
 
 /**
  * The settings that shape every generated scenario. Which domains, how many scenarios and which
@@ -53,7 +42,17 @@ const rejectedLine = z.object({
   attempts: z.int().positive(),
   reasons: z.array(z.string()),
 });
-const journalLineSchema = z.discriminatedUnion('kind', [stageLine, doneLine, rejectedLine]);
+/** A stage line's output must match its stage's schema, and per-agent stages must name the agent. */
+const journalLineSchema = z
+  .discriminatedUnion('kind', [stageLine, doneLine, rejectedLine])
+  .superRefine((line, context) => {
+    if (line.kind !== 'stage') return;
+    if ((line.stage === 'memory' || line.stage === 'constraint') && line.agent === undefined) {
+      context.addIssue({ code: 'custom', message: `a ${line.stage} line names its agent`, path: ['agent'] });
+    } else if (!outputSchemas[line.stage].safeParse(line.output).success) {
+      context.addIssue({ code: 'custom', message: `not a ${line.stage} output`, path: ['output'] });
+    }
+  });
 /** One line of the journal. */
 export type PacJournalLine = z.infer<typeof journalLineSchema>;
 
@@ -119,19 +118,12 @@ function apply(records: Map<string, PacUnitRecord>, line: PacJournalLine): void 
   else record.constraint.set(agent, outputSchemas.constraint.parse(line.output));
 }
 
-/** True when `line` is a stage line whose output matches its stage's schema (and names an agent where needed). */
-function validStageOutput(line: PacJournalLine): boolean {
-  if (line.kind !== 'stage') return true;
-  if ((line.stage === 'memory' || line.stage === 'constraint') && line.agent === undefined) return false;
-  return outputSchemas[line.stage].safeParse(line.output).success;
-}
-
 /**
- * Opens (or starts) the journal in `<outDir>/.generate/`. A new journal writes `pac-plan.json`
- * atomically; an existing one must hold the same plan, or a `PacGenerationError` names the
- * differing fields (a generation never continues with another seed, agent count, requirement
- * count, prompt wording or datagen model). A partial last line (left by a kill) is ignored; any
- * other unreadable line is an error naming it.
+ * Opens (or starts) the PAC journal in `<outDir>/.generate/` (see `openGenerationJournal`): a
+ * generation never continues with another seed, agent count, requirement count, prompt wording
+ * or datagen model (a `GenerationError` names the differing fields); domains, counts, policy
+ * types and retry limits may change between sessions (units are independent). The lines are
+ * folded into one record per unit, later lines replacing earlier ones.
  */
 export async function openPacGenerationJournal({
   outDir,
@@ -140,80 +132,26 @@ export async function openPacGenerationJournal({
   outDir: string;
   plan: PacGenerationPlan;
 }): Promise<PacGenerationJournal> {
-  const dir = join(outDir, PAC_JOURNAL_DIR);
-  const planPath = join(dir, PAC_PLAN_FILE);
-  const journalPath = join(dir, PAC_JOURNAL_FILE);
-  await mkdir(dir, { recursive: true });
-  const storedPlan = await readIfExists(planPath);
-  if (storedPlan === undefined) {
-    await writeFileAtomic(planPath, `${JSON.stringify(plan, null, 2)}\n`);
-  } else {
-    const differences = planDifferences(parseJson(storedPlan), plan);
-    if (differences.length > 0) {
-      throw new PacGenerationError(
-        `${outDir} holds a PAC generation with other settings (${differences.join(', ')}); repeat it with the ` +
-          `original settings to continue it, or choose another --out`,
-      );
-    }
-  }
-  const records = new Map<string, PacUnitRecord>();
-  const lines = ((await readIfExists(journalPath)) ?? '').split('\n');
-  lines.forEach((text, index) => {
-    if (text.trim() === '') return;
-    const parsed = journalLineSchema.safeParse(parseJson(text));
-    if (!parsed.success || !validStageOutput(parsed.data)) {
-      if (index === lines.length - 1) return; // a partial line left by a kill
-      throw new PacGenerationError(
-        `${journalPath}:${index + 1} is not a PAC generation journal line; delete ${dir} to start over`,
-      );
-    }
-    apply(records, parsed.data);
+  const journal: GenerationJournal<PacJournalLine> = await openGenerationJournal({
+    outDir,
+    plan: {
+      formatVersion: plan.formatVersion,
+      generator: 'pac',
+      settings: { seed: plan.seed, agents: plan.agents, requirementCount: plan.requirementCount },
+      prompts: plan.prompts,
+      datagenModel: plan.datagenModel,
+    },
+    lineSchema: journalLineSchema,
+    labels: { agents: 'agents per scenario', requirementCount: 'requirement count' },
   });
-  let queue: Promise<void> = Promise.resolve();
+  const records = new Map<string, PacUnitRecord>();
+  for (const line of journal.lines) apply(records, line);
   return {
-    dir,
+    dir: journal.dir,
     unit: (unit) => records.get(unit) ?? emptyRecord(),
-    append(line) {
-      const write = queue.then(async () => {
-        const checked = journalLineSchema.parse(line);
-        await appendFile(journalPath, `${JSON.stringify(checked)}\n`, 'utf8');
-        apply(records, checked);
-      });
-      queue = write.catch(() => undefined);
-      return write;
+    async append(line) {
+      await journal.append(line);
+      apply(records, line);
     },
   };
-}
-
-function planDifferences(stored: unknown, plan: PacGenerationPlan): string[] {
-  if (typeof stored !== 'object' || stored === null) return [`${PAC_PLAN_FILE} is unreadable`];
-  const old = stored as Record<string, unknown>;
-  const names: Record<keyof PacGenerationPlan, string> = {
-    formatVersion: 'journal format',
-    seed: 'seed',
-    agents: 'agents per scenario',
-    requirementCount: 'requirement count',
-    prompts: 'prompt versions',
-    datagenModel: `datagen model (was ${String(old.datagenModel)})`,
-  };
-  return (Object.keys(names) as Array<keyof PacGenerationPlan>)
-    .filter((key) => canonicalJson(old[key]) !== canonicalJson(plan[key]))
-    .map((key) => names[key]);
-}
-
-async function readIfExists(path: string): Promise<string | undefined> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

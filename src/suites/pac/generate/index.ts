@@ -32,16 +32,12 @@ export {
 export type { PacGenerateEvent } from './generation-context.js';
 export {
   openPacGenerationJournal,
-  PAC_JOURNAL_DIR,
-  PAC_JOURNAL_FILE,
-  PAC_PLAN_FILE,
   type PacGenerationJournal,
   type PacGenerationPlan,
   type PacJournalLine,
   type PacUnitRecord,
 } from './generation-journal.js';
 export { PAC_GENERATION_TEMPLATES, pacGenerationPromptVersions } from './generation-prompts.js';
-export { PacGenerationError } from './pac-generation-error.js';
 export {
   formatPacRuleIssue,
   MEMORY_MAX_CHARS,

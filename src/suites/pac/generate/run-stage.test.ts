@@ -2,11 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { StructuredReply } from '../../../generation/index.js';
 import { testGenerationContext } from './__fixtures__/test-generation-context.js';
 import type { PacGenerationContext } from './generation-context.js';
 import type { PacRuleIssue } from './pac-rule-issue.js';
 import { runStage } from './run-stage.js';
-import type { StructuredReply } from './structured-reply.js';
 
 let outDir: string;
 beforeEach(async () => {
@@ -31,8 +31,8 @@ function scripted(values: Array<string[] | null>) {
     const value = values[seen.length - 1];
     const reply: StructuredReply<string[]> =
       value === null || value === undefined
-        ? { ok: false, problem: 'unparseable', calls: 1 }
-        : { ok: true, value, calls: 1 };
+        ? { ok: false, problem: 'unparseable', raw: '', calls: 1 }
+        : { ok: true, value, raw: '', calls: 1 };
     return reply;
   };
   return { ask, seen };

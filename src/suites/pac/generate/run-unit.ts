@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { writeFileAtomic } from '../../../generation/index.js';
 import { normalizePacScenario, pacScenarioFileSchema } from '../scenario-schema.js';
 import { assemblePacScenarioFile } from './assemble-scenario-file.js';
 import { checkAgentMemories, checkAgentPolicies } from './check-agent-parts.js';
@@ -17,7 +18,6 @@ import {
   pacMemoryReplySchema,
   pacRequirementsReplySchema,
 } from './stage-schemas.js';
-import { writeFileAtomic } from './write-file-atomic.js';
 
 /** How a unit ended: its file written, or given up at one stage (and agent) with the reasons. */
 export type PacUnitOutcome =

@@ -1,7 +1,7 @@
+import { requestStructuredReply } from '../../../../generation/index.js';
 import { type PacGenerateOptions, pacGenerateOptionsSchema } from '../generate-options.js';
 import type { PacGenerateEvent, PacGenerationContext } from '../generation-context.js';
 import { openPacGenerationJournal } from '../generation-journal.js';
-import { requestStructuredReply } from '../structured-reply.js';
 import { type DatagenAsk, scriptedDatagenRoles } from './scripted-pac-datagen.js';
 
 /**

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { textResult } from '../../../models/testing/mock-chat-model.js';
-import type { BoundModel, GenerateRequest } from '../../../spec/chat-model.js';
-import { pacRequirementsReplySchema } from './stage-schemas.js';
-import { parseStructuredReply, requestStructuredReply, responseJsonSchema } from './structured-reply.js';
+import { z } from 'zod';
+import { textResult } from '../models/testing/mock-chat-model.js';
+import type { BoundModel, GenerateRequest } from '../spec/chat-model.js';
+import { parseStructuredReply, requestStructuredReply, responseJsonSchema } from './structured-call.js';
+
+const pacRequirementsReplySchema = z.object({ requirements: z.array(z.string().min(1)).min(1) });
 
 function replying(texts: string[]): { model: BoundModel; requests: GenerateRequest[] } {
   const requests: GenerateRequest[] = [];
@@ -54,7 +56,7 @@ describe('requestStructuredReply', () => {
       ordinalBase: 20,
       maxParseRetries: 2,
     });
-    expect(reply).toEqual({ ok: true, value: { requirements: ['a'] }, calls: 2 });
+    expect(reply).toEqual({ ok: true, value: { requirements: ['a'] }, raw: '{"requirements": ["a"]}', calls: 2 });
     expect(requests.map((request) => request.sampleOrdinal)).toEqual([20, 21]);
     expect(requests[0]?.settings).toEqual({ seed: 7 });
     expect(requests[0]?.responseSchema).toEqual({
@@ -80,7 +82,7 @@ describe('requestStructuredReply', () => {
     });
     expect(requests).toHaveLength(2);
     expect(reply.ok).toBe(false);
-    expect(reply).toMatchObject({ calls: 2 });
+    expect(reply).toMatchObject({ calls: 2, raw: '{"other": 1}' });
     expect(reply.ok ? '' : reply.problem).toBe(
       "no parseable 'pac_requirements' reply in 2 tries: the JSON does not have the expected shape " +
         '(requirements: Invalid input: expected array, received undefined); the reply began "{\\"other\\": 1}"',

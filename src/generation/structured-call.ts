@@ -1,11 +1,16 @@
 import { type ZodType, z } from 'zod';
-import { visibleAnswer } from '../../../judges/index.js';
-import { parseStructuredReply as parseStructured } from '../../../prompts/index.js';
-import type { BoundModel } from '../../../spec/chat-model.js';
-import type { Message } from '../../../spec/message.js';
+import { visibleAnswer } from '../judges/index.js';
+import { parseStructuredReply as parseStructured } from '../prompts/index.js';
+import type { BoundModel } from '../spec/chat-model.js';
+import type { Message } from '../spec/message.js';
 
-/** A parsed reply, or why none of the tries parsed. `calls` counts the model calls made. */
-export type StructuredReply<T> = { ok: true; value: T; calls: number } | { ok: false; problem: string; calls: number };
+/**
+ * A parsed, schema-valid reply, or why none of the tries parsed. `raw` is the last reply text,
+ * `calls` counts the model calls made (1 + parse retries used).
+ */
+export type StructuredReply<T> =
+  | { ok: true; value: T; raw: string; calls: number }
+  | { ok: false; problem: string; raw: string; calls: number };
 
 const jsonSchemas = new WeakMap<ZodType, object>();
 
@@ -21,7 +26,7 @@ export function responseJsonSchema(schema: ZodType): object {
 
 /**
  * Parses a reply into `schema`: reasoning blocks removed, the first JSON object taken (fenced or
- * not), then validated. Says why when it does not parse.
+ * not, by the one structured-reply parser of `prompts/`), then validated. Says why when it does not parse.
  */
 export function parseStructuredReply<T>({
   text,
@@ -37,12 +42,12 @@ export function parseStructuredReply<T>({
 }
 
 /**
- * Asks the datagen model for one structured answer. The zod schema goes along as
- * `responseSchema` (structured output where the provider supports it) with `seed` in the
- * settings. A reply that does not parse is asked again with the same messages and the next
- * `sampleOrdinal` (so a response cache does not hand back the same reply), at most
- * `maxParseRetries` times; then the result says why. Garbage is never returned as a value.
- * Provider errors and aborts propagate unchanged.
+ * Asks a datagen model for one structured answer. The zod schema goes along as `responseSchema`
+ * (structured output where the provider supports it) with `seed` in the settings. A reply that
+ * does not parse is asked again with the same messages and the next `sampleOrdinal` (so a
+ * response cache does not hand back the same reply), at most `maxParseRetries` times; then the
+ * result says why. Garbage is never returned as a value. Provider errors and aborts propagate
+ * unchanged.
  */
 export async function requestStructuredReply<T>({
   model,
@@ -67,6 +72,7 @@ export async function requestStructuredReply<T>({
 }): Promise<StructuredReply<T>> {
   const responseSchema = { name: schemaName, jsonSchema: responseJsonSchema(schema) };
   let problem = 'no reply';
+  let raw = '';
   for (let retry = 0; retry <= maxParseRetries; retry += 1) {
     signal?.throwIfAborted();
     const reply = await model.generate({
@@ -76,13 +82,15 @@ export async function requestStructuredReply<T>({
       sampleOrdinal: ordinalBase + retry,
       ...(signal === undefined ? {} : { abortSignal: signal }),
     });
+    raw = reply.text;
     const parsed = parseStructuredReply({ text: reply.text, schema });
-    if (parsed.ok) return { ok: true, value: parsed.value, calls: retry + 1 };
-    problem = `${parsed.problem}; the reply began ${JSON.stringify(reply.text.slice(0, 120))}`;
+    if (parsed.ok) return { ok: true, value: parsed.value, raw, calls: retry + 1 };
+    problem = parsed.problem;
   }
   return {
     ok: false,
-    problem: `no parseable '${schemaName}' reply in ${maxParseRetries + 1} tries: ${problem}`,
+    problem: `no parseable '${schemaName}' reply in ${maxParseRetries + 1} tries: ${problem}; the reply began ${JSON.stringify(raw.slice(0, 120))}`,
+    raw,
     calls: maxParseRetries + 1,
   };
 }

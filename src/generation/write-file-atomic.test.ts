@@ -6,7 +6,7 @@ import { writeFileAtomic } from './write-file-atomic.js';
 
 let work: string;
 beforeEach(async () => {
-  work = await mkdtemp(join(tmpdir(), 'pac-atomic-'));
+  work = await mkdtemp(join(tmpdir(), 'gen-atomic-'));
 });
 afterEach(async () => {
   await rm(work, { recursive: true, force: true });
@@ -24,7 +24,7 @@ describe('writeFileAtomic', () => {
   it('fails without leaving a temporary file when the target is a folder', async () => {
     await expect(writeFileAtomic(work, 'x')).rejects.toThrow();
     expect(
-      (await readdir(join(work, '..'))).filter((name) => name.endsWith('.tmp') && name.startsWith('pac-atomic-')),
+      (await readdir(join(work, '..'))).filter((name) => name.endsWith('.tmp') && name.startsWith('gen-atomic-')),
     ).toEqual([]);
   });
 });
