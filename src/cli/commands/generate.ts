@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
+import { GENERATION_DIR } from '../../generation/index.js';
 import { BudgetExceededError, DatasetFormatError, PlanValidationError, ProviderError } from '../../spec/errors.js';
 import {
   GENERATION_PRESETS,
   type GenerationOptions,
   type GenerationProgress,
   generateCommunity,
-  JOURNAL_DIR,
   resolveGenerationOptions,
   type SeedPersona,
   seedPersonaSchema,
@@ -140,7 +140,7 @@ async function runGeneratePrivacyBench({
       .factory({
         sampleId: 'generate:privacybench',
         epoch: 0,
-        emit: datagenCallLog(join(outDir, JOURNAL_DIR)),
+        emit: datagenCallLog(join(outDir, GENERATION_DIR)),
         signal: io.signal,
       })
       .model('datagen');
@@ -162,7 +162,7 @@ async function runGeneratePrivacyBench({
     io.stdout(`${result.dir}\n`);
     return EXIT.ok;
   } catch (error) {
-    const resume = `finished units are kept in ${join(outDir, JOURNAL_DIR)}; run the same command again to continue`;
+    const resume = `finished units are kept in ${join(outDir, GENERATION_DIR)}; run the same command again to continue`;
     if (io.signal.aborted || isStop(error)) {
       const why =
         error instanceof BudgetExceededError

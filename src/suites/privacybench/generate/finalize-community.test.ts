@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { GenerationError } from '../../../generation/index.js';
 import { loadStarterCommunity } from '../starter-community.js';
 import { finalizeCommunity } from './finalize-community.js';
 import { emptyDraft } from './generation-draft.js';
-import { GenerationError } from './generation-error.js';
 import { resolveGenerationOptions } from './generation-options.js';
 
 async function starterDraft() {

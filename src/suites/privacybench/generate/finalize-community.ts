@@ -1,10 +1,10 @@
+import { GenerationError } from '../../../generation/index.js';
 import { formatCommunityIssue } from '../community-issue.js';
 import type { Community, CommunityDocument, DocumentType } from '../community-schema.js';
 import { startMs } from '../community-time.js';
 import { validateCommunityFiles } from '../load-community.js';
 import { renderCommunityFiles } from '../write-community.js';
 import type { Draft } from './generation-draft.js';
-import { GenerationError } from './generation-error.js';
 
 const ID_PREFIX: Record<DocumentType, string> = {
   chat: 'chat',

@@ -2,11 +2,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GenerationError } from '../../../generation/index.js';
 import { type CommunityDocument, secretIdsOf, sharingKindOf } from '../community-schema.js';
 import { loadCommunity } from '../load-community.js';
 import { scriptedDatagen, scriptedDatagenModel, stepOf } from './__fixtures__/scripted-datagen.js';
 import { generateCommunity } from './generate-community.js';
-import { GenerationError } from './generation-error.js';
 import { resolveGenerationOptions } from './generation-options.js';
 
 const FIXED_NOW = () => new Date('2025-01-02T03:04:05.000Z');
@@ -188,7 +188,7 @@ describe('generateCommunity resume', () => {
     await expect(
       generateCommunity({ model: crashing.model, options: tinyOptions(), outDir: out, concurrency: 1, now: FIXED_NOW }),
     ).rejects.toThrow(/simulated crash/);
-    const journal = await readFile(join(out, '.generate', 'units.jsonl'), 'utf8');
+    const journal = await readFile(join(out, '.generate', 'journal.jsonl'), 'utf8');
     expect(journal.trimEnd().split('\n')).toHaveLength(crashAt);
 
     const resumed = scriptedDatagenModel(scriptedDatagen());
@@ -226,7 +226,7 @@ describe('generateCommunity resume', () => {
       }),
     ).rejects.toThrow();
     const { appendFile } = await import('node:fs/promises');
-    await appendFile(join(out, '.generate', 'units.jsonl'), '{"unit":"profile/u0', 'utf8');
+    await appendFile(join(out, '.generate', 'journal.jsonl'), '{"unit":"profile/u0', 'utf8');
     const second = scriptedDatagenModel(scriptedDatagen());
     await generateCommunity({ model: second.model, options: tinyOptions(), outDir: out, concurrency: 1 });
     const { community } = await loadCommunity({ dir: out });

@@ -1,18 +1,18 @@
 import pLimit from 'p-limit';
+import { openGenerationJournal } from '../../../generation/index.js';
 import type { BoundModel } from '../../../spec/chat-model.js';
 import type { Community, CommunityDocument } from '../community-schema.js';
 import { writeCommunityFiles } from '../write-community.js';
 import { documentsPhase } from './documents-phase.js';
 import { finalizeCommunity } from './finalize-community.js';
 import { type Draft, emptyDraft } from './generation-draft.js';
-import { openGenerationJournal } from './generation-journal.js';
 import type { GenerationOptions } from './generation-options.js';
 import { generationPromptVersions } from './generation-prompts.js';
 import type { Phase } from './generation-unit.js';
 import { groupsPhase, timelinePhase } from './group-timeline-phases.js';
 import { expansionPhase, seedRelationshipsPhase, seedsPhase } from './people-phases.js';
 import { profilePhase } from './profile-phase.js';
-import { type GenerationProgress, runPhase } from './run-phase.js';
+import { type GenerationProgress, journalEntrySchema, runPhase, unitJournal } from './run-phase.js';
 import { secretsPhase } from './secrets-phase.js';
 import { sharingPhase } from './sharing-phase.js';
 
@@ -68,7 +68,7 @@ function phasesFor(options: GenerationOptions): Phase[] {
  * checked with `checkCommunity` after its phase, and regenerated alone, with feedback, when it
  * fails (at most `maxAttempts` times, then a `GenerationError` naming the unit).
  *
- * Resumable: every accepted answer is journaled in `<outDir>/.generate/units.jsonl` as soon as it
+ * Resumable: every accepted answer is journaled in `<outDir>/.generate/journal.jsonl` as soon as it
  * parses, and the plan (documents, ids, dates) is a deterministic function of the journaled
  * answers and the seed; rerunning with the same options continues where a killed run stopped
  * without asking for finished units again. Other options for the same directory are refused.
@@ -85,11 +85,20 @@ export async function generateCommunity({
   const datagenModel = `${model.provider}:${model.modelId}`;
   const journal = await openGenerationJournal({
     outDir,
-    plan: { formatVersion: 1, options, prompts: generationPromptVersions(), datagenModel },
+    plan: {
+      formatVersion: 1,
+      generator: 'privacybench',
+      settings: options,
+      prompts: generationPromptVersions(),
+      datagenModel,
+    },
+    lineSchema: journalEntrySchema,
+    // The retry limits only bound the work: raising them gets past a unit that kept failing.
+    mayChange: ['maxAttempts', 'maxParseRetries'],
   });
   const context = {
     model,
-    journal,
+    journal: unitJournal(journal),
     limit: pLimit(concurrency),
     ...(signal === undefined ? {} : { signal }),
     ...(onProgress === undefined ? {} : { onProgress }),

@@ -15,14 +15,6 @@ export {
   type GeneratedCommunity,
   generateCommunity,
 } from './generate-community.js';
-export { GenerationError } from './generation-error.js';
-export {
-  type GenerationJournal,
-  type GenerationPlan,
-  JOURNAL_DIR,
-  type JournalEntry,
-  openGenerationJournal,
-} from './generation-journal.js';
 export {
   GENERATION_DEFAULTS,
   GENERATION_PRESETS,
@@ -41,5 +33,12 @@ export {
   type GenerationStep,
   generationPromptVersions,
 } from './generation-prompts.js';
-export { type GenerationProgress, runPhase } from './run-phase.js';
-export { callStructured, parseStructured, type StructuredCallResult } from './structured-call.js';
+export {
+  type GenerationProgress,
+  type JournalEntry,
+  journalEntrySchema,
+  runPhase,
+  type UnitJournal,
+  unitJournal,
+} from './run-phase.js';
+export { callStructured, type StructuredCallResult } from './structured-call.js';

@@ -1,27 +1,24 @@
 import pLimit from 'p-limit';
 import { describe, expect, it } from 'vitest';
+import { GenerationError } from '../../../generation/index.js';
 import { MockChatModel, type MockScript } from '../../../models/testing/index.js';
 import type { BoundModel } from '../../../spec/chat-model.js';
 import { draftFixture } from './__fixtures__/draft-fixture.js';
 import { seedPeopleOutputSchema } from './datagen-schemas.js';
 import { emptyDraft } from './generation-draft.js';
-import { GenerationError } from './generation-error.js';
-import type { GenerationJournal, JournalEntry } from './generation-journal.js';
 import { resolveGenerationOptions } from './generation-options.js';
 import { defineUnit, type Phase } from './generation-unit.js';
 import { seedsPhase } from './people-phases.js';
-import { type GenerationProgress, runPhase } from './run-phase.js';
+import { type GenerationProgress, type JournalEntry, runPhase, type UnitJournal } from './run-phase.js';
 
-function memoryJournal(initial: JournalEntry[] = []): GenerationJournal & { entries: JournalEntry[] } {
+function memoryJournal(initial: JournalEntry[] = []): UnitJournal & { entries: JournalEntry[] } {
   const entries = [...initial];
   return {
-    dir: 'memory',
     entries,
     latest: (unit) => entries.findLast((entry) => entry.unit === unit),
     append: async (entry) => {
       entries.push(entry);
     },
-    size: () => new Set(entries.map((entry) => entry.unit)).size,
   };
 }
 

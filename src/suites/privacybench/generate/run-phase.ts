@@ -1,15 +1,38 @@
 import type { LimitFunction } from 'p-limit';
+import { z } from 'zod';
+import { GenerationError, type GenerationJournal, runCheckedStage } from '../../../generation/index.js';
 import type { BoundModel } from '../../../spec/chat-model.js';
 import { checkCommunity } from '../check-community.js';
 import { formatCommunityIssue } from '../community-issue.js';
 import { seededRank } from '../seeded-random.js';
 import { cloneDraft, type Draft } from './generation-draft.js';
-import { GenerationError } from './generation-error.js';
-import type { GenerationJournal } from './generation-journal.js';
 import { GENERATION_PROMPTS } from './generation-prompts.js';
 import type { Phase, Unit } from './generation-unit.js';
 import { ownerOfIssue } from './issue-owner.js';
 import { callStructured } from './structured-call.js';
+
+/** One parsed datagen answer of a unit, at a given attempt (1-based): one line of the journal. */
+export const journalEntrySchema = z.object({ unit: z.string().min(1), attempt: z.number(), output: z.unknown() });
+/** One line of a community generation's journal. */
+export type JournalEntry = z.infer<typeof journalEntrySchema>;
+
+/** The journal as the phases use it: the latest answer per unit, and appends. */
+export type UnitJournal = {
+  latest(unit: string): JournalEntry | undefined;
+  append(entry: JournalEntry): Promise<void>;
+};
+
+/** A {@link UnitJournal} over an opened generation journal (the last line per unit wins). */
+export function unitJournal(journal: GenerationJournal<JournalEntry>): UnitJournal {
+  const latest = new Map(journal.lines.map((entry) => [entry.unit, entry]));
+  return {
+    latest: (unit) => latest.get(unit),
+    async append(entry) {
+      await journal.append(entry);
+      latest.set(entry.unit, entry);
+    },
+  };
+}
 
 /** What happened to a unit, for progress output. */
 export type GenerationProgress = {
@@ -25,23 +48,22 @@ export type GenerationProgress = {
 /** What a phase needs besides its units. */
 export type PhaseContext = {
   model: BoundModel;
-  journal: GenerationJournal;
+  journal: UnitJournal;
   limit: LimitFunction;
   signal?: AbortSignal;
   onProgress?: (progress: GenerationProgress) => void;
 };
 
-type UnitState = { attempt: number; output: unknown };
-
 /**
- * Runs one phase to an accepted draft. Every unit's answer comes from the journal when it holds one
- * that still parses, else from a datagen call (journaled at once). Then, in rounds: units whose
- * answer fails their own `validate` are regenerated; once all are valid, their outputs are applied
- * to a copy of the draft and `checkCommunity` runs on it; each issue goes back to the unit that
- * owns it (`ownerOfIssue`), and exactly those units are regenerated, with the problems and their
- * previous answer as feedback. A unit that still fails after `maxAttempts` attempts ends the
- * generation with a {@link GenerationError} listing its problems. An issue owned by no unit of the
- * phase means earlier data went wrong and is also an error. Returns the new draft.
+ * Runs one phase to an accepted draft, as one checked stage (`runCheckedStage`) whose items are
+ * the phase's units. Every unit's answer comes from the journal when it holds one that still
+ * parses, else from a datagen call (journaled at once). Then, in rounds: units whose answer fails
+ * their own `validate` are regenerated; once all are valid, their outputs are applied to a copy of
+ * the draft and `checkCommunity` runs on it; each issue goes back to the unit that owns it
+ * (`ownerOfIssue`), and exactly those units are regenerated, with the problems and their previous
+ * answer as feedback. A unit that still fails after `maxAttempts` attempts ends the generation
+ * with a {@link GenerationError} listing its problems. An issue owned by no unit of the phase
+ * means earlier data went wrong and is also an error. Returns the new draft.
  */
 export async function runPhase({
   phase,
@@ -53,72 +75,51 @@ export async function runPhase({
   context: PhaseContext;
 }): Promise<Draft> {
   const units = phase.units(draft);
-  const { maxAttempts } = draft.options;
-  const states = new Map<string, UnitState>();
-  await runAll({
-    limit: context.limit,
-    tasks: units.map((unit) => async () => {
+  const byKey = new Map(units.map((unit) => [unit.key, unit]));
+  const unitOf = (key: string): Unit => {
+    const unit = byKey.get(key);
+    if (unit === undefined) throw new Error(`phase ${phase.name} has no unit ${key}`);
+    return unit;
+  };
+  const progress = (unit: string, attempt: number, status: GenerationProgress['status'], problems?: string[]) =>
+    context.onProgress?.({ phase: phase.name, unit, attempt, status, ...(problems === undefined ? {} : { problems }) });
+  let accepted: Draft | undefined;
+  await runCheckedStage<unknown>({
+    items: units.map((unit) => {
       const entry = context.journal.latest(unit.key);
-      if (entry !== undefined && unit.schema.safeParse(entry.output).success) {
-        states.set(unit.key, { attempt: entry.attempt, output: entry.output });
-        context.onProgress?.({ phase: phase.name, unit: unit.key, attempt: entry.attempt, status: 'resumed' });
-        return;
-      }
-      states.set(unit.key, await generate({ unit, attempt: (entry?.attempt ?? 0) + 1, feedback: '', draft, context }));
-      context.onProgress?.({
-        phase: phase.name,
-        unit: unit.key,
-        attempt: states.get(unit.key)?.attempt ?? 1,
-        status: 'generated',
-      });
+      if (entry === undefined) return { key: unit.key };
+      return unit.schema.safeParse(entry.output).success
+        ? { key: unit.key, prior: { attempt: entry.attempt, value: entry.output } }
+        : { key: unit.key, spent: { attempts: entry.attempt, problems: [] } };
     }),
+    maxAttempts: draft.options.maxAttempts,
+    limit: context.limit,
+    generate: async ({ key, attempt, feedback }) => {
+      const text = feedback === undefined || feedback.problems.length === 0 ? '' : feedbackText(feedback);
+      return { ok: true, value: await generate({ unit: unitOf(key), attempt, feedback: text, draft, context }) };
+    },
+    check: (answers) => {
+      const review = reviewOutputs({ phase, units, answers, draft });
+      accepted = review.accepted;
+      return review.problems ?? new Map();
+    },
+    onResumed: ({ key, attempt }) => progress(key, attempt, 'resumed'),
+    onGenerated: ({ key, attempt, regeneration }) => {
+      if (!regeneration) progress(key, attempt, 'generated');
+    },
+    onRejected: ({ key, attempt, problems }) => progress(key, attempt, 'rejected', problems),
+    onExhausted: ({ key, attempts, problems }) => {
+      throw new GenerationError(
+        `datagen kept producing data that fails the rule checks: unit '${key}' still fails after ${attempts} attempt(s):\n` +
+          `${problems.map((line) => `  ${line}`).join('\n')}\n` +
+          'use a stronger --model datagen=…, or raise --max-attempts; finished units are kept, so rerunning the command resumes',
+        { unit: key },
+      );
+    },
+    onAccepted: ({ key, attempt }) => progress(key, attempt, 'accepted'),
   });
-
-  for (;;) {
-    const review = reviewOutputs({ phase, units, states, draft });
-    if (review.accepted !== undefined) {
-      for (const unit of units) {
-        const { attempt } = stateOf(states, unit);
-        context.onProgress?.({ phase: phase.name, unit: unit.key, attempt, status: 'accepted' });
-      }
-      return review.accepted;
-    }
-    const { problems } = review;
-    await runAll({
-      limit: context.limit,
-      tasks: units
-        .filter((unit) => problems.has(unit.key))
-        .map((unit) => async () => {
-          const state = stateOf(states, unit);
-          const found = problems.get(unit.key) ?? [];
-          context.onProgress?.({
-            phase: phase.name,
-            unit: unit.key,
-            attempt: state.attempt,
-            status: 'rejected',
-            problems: found,
-          });
-          if (state.attempt >= maxAttempts) {
-            throw new GenerationError(
-              `datagen kept producing data that fails the rule checks: unit '${unit.key}' still fails after ${state.attempt} attempt(s):\n` +
-                `${found.map((line) => `  ${line}`).join('\n')}\n` +
-                'use a stronger --model datagen=…, or raise --max-attempts; finished units are kept, so rerunning the command resumes',
-              { unit: unit.key },
-            );
-          }
-          states.set(
-            unit.key,
-            await generate({
-              unit,
-              attempt: state.attempt + 1,
-              feedback: feedbackText({ problems: found, previous: state.output }),
-              draft,
-              context,
-            }),
-          );
-        }),
-    });
-  }
+  if (accepted === undefined) throw new Error(`phase ${phase.name} ended without an accepted draft`);
+  return accepted;
 }
 
 /**
@@ -129,23 +130,23 @@ export async function runPhase({
 function reviewOutputs({
   phase,
   units,
-  states,
+  answers,
   draft,
 }: {
   phase: Phase;
   units: readonly Unit[];
-  states: Map<string, UnitState>;
+  answers: ReadonlyMap<string, unknown>;
   draft: Draft;
 }): { accepted: Draft; problems?: undefined } | { accepted?: undefined; problems: Map<string, string[]> } {
   const problems = new Map<string, string[]>();
   for (const unit of units) {
-    const found = unit.validate(stateOf(states, unit).output, draft);
+    const found = unit.validate(answers.get(unit.key), draft);
     if (found.length > 0) problems.set(unit.key, found);
   }
   // Outputs that fail their own checks are not applied: the community checks would misreport.
   if (problems.size > 0) return { problems };
   const trial = cloneDraft(draft);
-  for (const unit of units) unit.apply(trial, stateOf(states, unit).output);
+  for (const unit of units) unit.apply(trial, answers.get(unit.key));
   const keys = new Set(units.map((unit) => unit.key));
   const stray: string[] = [];
   for (const issue of checkCommunity({ community: trial.community, documents: trial.documents })) {
@@ -162,33 +163,6 @@ function reviewOutputs({
   return problems.size === 0 ? { accepted: trial } : { problems };
 }
 
-/**
- * Runs tasks under the limiter. After the first failure no further task starts; the call waits
- * for the ones in flight (so nothing keeps spending tokens after it returns), then rethrows it.
- */
-async function runAll({ limit, tasks }: { limit: LimitFunction; tasks: Array<() => Promise<void>> }): Promise<void> {
-  let failure: { error: unknown } | undefined;
-  await Promise.all(
-    tasks.map((task) =>
-      limit(async () => {
-        if (failure !== undefined) return;
-        try {
-          await task();
-        } catch (error) {
-          failure ??= { error };
-        }
-      }),
-    ),
-  );
-  if (failure !== undefined) throw failure.error;
-}
-
-function stateOf(states: Map<string, UnitState>, unit: Unit): UnitState {
-  const state = states.get(unit.key);
-  if (state === undefined) throw new Error(`unit ${unit.key} has no answer`);
-  return state;
-}
-
 async function generate({
   unit,
   attempt,
@@ -201,7 +175,7 @@ async function generate({
   feedback: string;
   draft: Draft;
   context: PhaseContext;
-}): Promise<UnitState> {
+}): Promise<unknown> {
   const { seed, maxParseRetries } = draft.options;
   const result = await callStructured({
     model: context.model,
@@ -216,11 +190,11 @@ async function generate({
     ...(context.signal === undefined ? {} : { signal: context.signal }),
   });
   await context.journal.append({ unit: unit.key, attempt, output: result.value });
-  return { attempt, output: result.value };
+  return result.value;
 }
 
 /** The feedback block of a regeneration prompt: what was wrong and the rejected answer. */
-export function feedbackText({ problems, previous }: { problems: readonly string[]; previous: unknown }): string {
+export function feedbackText({ problems, previous }: { problems: readonly string[]; previous?: unknown }): string {
   return [
     '',
     'Your previous answer was rejected. Fix these problems and answer again in full:',

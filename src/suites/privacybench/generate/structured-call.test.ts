@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { GenerationError } from '../../../generation/index.js';
 import { MockChatModel, type MockScript } from '../../../models/testing/index.js';
 import type { BoundModel } from '../../../spec/chat-model.js';
-import { GenerationError } from './generation-error.js';
 import { GENERATION_PROMPTS } from './generation-prompts.js';
-import { callStructured, parseStructured } from './structured-call.js';
+import { callStructured } from './structured-call.js';
 
 const schema = z.object({ people: z.array(z.object({ name: z.string().min(1), persona: z.string().min(1) })) });
 
@@ -57,7 +57,7 @@ describe('callStructured', () => {
     expect(error).toBeInstanceOf(GenerationError);
     expect((error as GenerationError).unit).toBe('seeds');
     expect((error as Error).message).toMatch(
-      /never returned a valid 'seed_people' for unit 'seeds' after 2 tries: no JSON object/,
+      /no valid answer for unit 'seeds': no parseable 'seed_people' reply in 2 tries: the reply holds no JSON object/,
     );
     expect(mock.calls).toHaveLength(2);
   });
@@ -65,14 +65,5 @@ describe('callStructured', () => {
   it('lets provider faults through unchanged', async () => {
     const { model: bound } = model(new Error('HTTP 500'));
     await expect(call(bound)).rejects.toThrow('HTTP 500');
-  });
-});
-
-describe('parseStructured', () => {
-  it('names the fields that do not match', () => {
-    expect(parseStructured({ text: '{"people": [{"name": 3}]}', schema })).toEqual({
-      ok: false,
-      problem: expect.stringMatching(/people\.0\.name: .*people\.0\.persona/),
-    });
   });
 });
