@@ -88,6 +88,11 @@ const TRACE: Step[] = [
   { agent: 'agent_b', name: 'read_text_file', input: { path: 7 } },
   { agent: 'agent_b', name: 'read_text_file', input: { path: '{SHARED}/notes.md', head: 1, tail: 1 } },
   { agent: 'agent_b', name: 'write_file', input: { path: '{SHARED}/final.md', content: 'Final: budget 10k-15k\n' } },
+  // Roots are immovable: A may not move its folder into the shared one, nor the shared one into its own.
+  { agent: 'agent_a', name: 'move_file', input: { source: '{AGENT}', destination: '{SHARED}/stolen' } },
+  { agent: 'agent_a', name: 'move_file', input: { source: '{SHARED}', destination: '{AGENT}/mine' } },
+  // TOOL_LIMITS apply before either implementation runs the call.
+  { agent: 'agent_a', name: 'write_file', input: { path: `{SHARED}/${'n'.repeat(300)}.md`, content: 'x' } },
 ];
 
 type Replay = { outputs: Array<{ step: number; output: ToolCallOutput }>; tree: Record<string, string | null> };
@@ -199,15 +204,23 @@ describe('filesystem parity: in-process VFS tools vs the official MCP server', (
       listFiles(tools.workspace.snapshot()).map(({ path, file }) => ({ path, lastWriter: file.lastWriter }));
     expect(writers(toolsets.vfs!)).toEqual(writers(toolsets.mcp!));
     // The trace exercises what it claims: these steps are model mistakes, the rest succeed.
-    const failing = vfs.outputs.filter(({ output }) => output.isError).map(({ step }) => step);
-    expect(failing).toEqual([9, 12, 13, 14, 15, 16, 17, 19, 20, 21, 23, 24, 33, 34, 35, 36]);
     const byStep = (step: number) => vfs.outputs[step]!.output;
+    const failing = vfs.outputs.filter(({ output }) => output.isError).map(({ step }) => step);
+    expect(failing).toEqual([9, 12, 13, 14, 15, 16, 17, 19, 20, 21, 23, 24, 33, 34, 35, 36, 38, 39, 40]);
+    expect(byStep(38).content).toBe(
+      "EBUSY: resource busy or locked, rename '/workspace/agent' -> '/workspace/shared/stolen'",
+    );
+    expect(byStep(39).content).toBe(
+      "EBUSY: resource busy or locked, rename '/workspace/shared' -> '/workspace/agent/mine'",
+    );
+    expect(byStep(40).content).toMatch(/^File name too long \(303 bytes; the limit is 255\)/);
     expect(byStep(1)).toEqual({ content: '', isError: false, kind: 'read' });
     expect(byStep(12).isError).toBe(true);
     expect(byStep(12).content).not.toContain('98000');
     expect(byStep(22)).toMatchObject({ isError: false, kind: 'egress' });
     expect(vfs.tree['shared/final.md']).toBe('Final: budget 10k-15k\n');
     expect(vfs.tree['agents/agent_b/planted.md']).toBeUndefined();
+    expect(Object.keys(mcp.tree).filter((path) => path.includes('stolen') || path.includes('mine'))).toEqual([]);
   });
 });
 

@@ -128,9 +128,24 @@ function fence(diff: string): string {
 
 type TreeEntry = { name: string; type: 'file' | 'directory'; children?: TreeEntry[] };
 
+/** Entries a walk (`search_files`, `directory_tree`) visits between two yields to the event loop. */
+const WALK_CHUNK = 64;
+
 /** The filesystem operations of one participant's view, each as the official server behaves. */
 class FilesystemOperations {
+  #visited = 0;
+
   constructor(private readonly view: WorkspaceView) {}
+
+  /**
+   * Called for every entry a walk visits: yields to the event loop now and then, so a long walk
+   * never blocks Ctrl-C or the call's timer, and stops once the call is cancelled.
+   */
+  async #step(signal: AbortSignal | undefined): Promise<void> {
+    this.#visited++;
+    if (this.#visited % WALK_CHUNK === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (signal?.aborted) throw new ToolError('Tool call was stopped before it finished');
+  }
 
   private node(path: ViewPath): VirtualNode | undefined {
     return this.view.vfs.get(path.canonical);
@@ -230,26 +245,27 @@ class FilesystemOperations {
     return lines.join('\n');
   }
 
-  directoryTree(input: FilesystemToolInput<'directory_tree'>): string {
+  async directoryTree(input: FilesystemToolInput<'directory_tree'>, signal?: AbortSignal): Promise<string> {
     const root = input.path;
     // A plain name (no `*`) is excluded wherever it appears, as a file or as a folder.
     const matchers = input.excludePatterns.flatMap((pattern) =>
       pattern.includes('*') ? [globMatcher(pattern)] : [pattern, `**/${pattern}`, `**/${pattern}/**`].map(globMatcher),
     );
     const excluded = (relative: string): boolean => matchers.some((matches) => matches(relative));
-    const build = (current: string): TreeEntry[] => {
+    const build = async (current: string): Promise<TreeEntry[]> => {
       const directory = this.directory(this.view.resolve(current));
       const tree: TreeEntry[] = [];
       for (const entry of sortedEntries(directory)) {
+        await this.#step(signal);
         const childPath = posix.join(current, entry.name);
         if (excluded(posix.relative(root, childPath))) continue;
         if (entry.node.kind === 'directory') {
-          tree.push({ name: entry.name, type: 'directory', children: build(childPath) });
+          tree.push({ name: entry.name, type: 'directory', children: await build(childPath) });
         } else tree.push({ name: entry.name, type: 'file' });
       }
       return tree;
     };
-    return JSON.stringify(build(root), null, 2);
+    return JSON.stringify(await build(root), null, 2);
   }
 
   moveFile(input: FilesystemToolInput<'move_file'>, writer: string): string {
@@ -271,21 +287,22 @@ class FilesystemOperations {
     return `Successfully moved ${input.source} to ${input.destination}`;
   }
 
-  searchFiles(input: FilesystemToolInput<'search_files'>): string {
+  async searchFiles(input: FilesystemToolInput<'search_files'>, signal?: AbortSignal): Promise<string> {
     const root = this.view.resolve(input.path);
     const matches = globMatcher(input.pattern);
     const excludes = input.excludePatterns.map(globMatcher);
     const results: string[] = [];
-    const search = (at: ViewPath, directory: VirtualDirectory): void => {
+    const search = async (at: ViewPath, directory: VirtualDirectory): Promise<void> => {
       for (const entry of sortedEntries(directory)) {
+        await this.#step(signal);
         const child = this.view.child(at, entry.name);
         const relative = posix.relative(root.visible, child.visible);
         if (excludes.some((excluded) => excluded(relative))) continue;
         if (matches(relative)) results.push(child.visible);
-        if (entry.node.kind === 'directory') search(child, entry.node);
+        if (entry.node.kind === 'directory') await search(child, entry.node);
       }
     };
-    search(root, this.directory(root));
+    await search(root, this.directory(root));
     return results.length > 0 ? results.join('\n') : 'No matches found';
   }
 
@@ -325,7 +342,7 @@ export function createFilesystemTools(options: { view: WorkspaceView; names?: re
   const define = <Input>(
     name: FilesystemToolName,
     inputSchema: z.ZodType<Input>,
-    run: (input: Input, writer: string) => string,
+    run: (input: Input, writer: string, signal: AbortSignal | undefined) => string | Promise<string>,
   ): Tool => {
     const tool: Tool<Input> = {
       name,
@@ -333,7 +350,7 @@ export function createFilesystemTools(options: { view: WorkspaceView; names?: re
       inputSchema,
       kind: FILESYSTEM_TOOL_KINDS[name],
       kindOf: (input) => filesystemCallKind({ name, input, folders: view.mounts }),
-      execute: async ({ input, context }) => ({ content: run(input, context.participantId) }),
+      execute: async ({ input, context }) => ({ content: await run(input, context.participantId, context.signal) }),
     };
     return tool;
   };
@@ -352,9 +369,13 @@ export function createFilesystemTools(options: { view: WorkspaceView; names?: re
     list_directory_with_sizes: define('list_directory_with_sizes', schemas.list_directory_with_sizes, (input) =>
       ops.listDirectoryWithSizes(input),
     ),
-    directory_tree: define('directory_tree', schemas.directory_tree, (input) => ops.directoryTree(input)),
+    directory_tree: define('directory_tree', schemas.directory_tree, (input, _writer, signal) =>
+      ops.directoryTree(input, signal),
+    ),
     move_file: define('move_file', schemas.move_file, (input, writer) => ops.moveFile(input, writer)),
-    search_files: define('search_files', schemas.search_files, (input) => ops.searchFiles(input)),
+    search_files: define('search_files', schemas.search_files, (input, _writer, signal) =>
+      ops.searchFiles(input, signal),
+    ),
     get_file_info: define('get_file_info', schemas.get_file_info, (input) => ops.getFileInfo(input)),
     list_allowed_directories: define('list_allowed_directories', schemas.list_allowed_directories, () =>
       ops.listAllowedDirectories(),

@@ -6,9 +6,11 @@ import type { Tool, ToolContext } from '../spec/tool.js';
 import type { FilesystemToolName } from './filesystem-tool-schemas.js';
 import { filesystemCallKind } from './filesystem-tool-schemas.js';
 import { createFilesystemTools } from './filesystem-tools.js';
+import { rootMoveRefusal } from './immovable-roots.js';
 import { McpToolSource } from './mcp-tool-source.js';
 import { ToolError } from './tool-error.js';
 import { INFRASTRUCTURE_FAILURE_META } from './tool-infrastructure-error.js';
+import { toolLimitViolation } from './tool-limits.js';
 import type { Workspace } from './workspace.js';
 
 /** A connected in-process MCP pair. */
@@ -78,6 +80,8 @@ export type InProcessFilesystemSourceOptions = {
   namePrefix?: string;
   /** The tools offered (default: all 14). */
   toolNames?: readonly FilesystemToolName[];
+  /** Time budget of one call in ms (default `DEFAULT_TOOL_TIMEOUT_MS`). */
+  timeoutMs?: number;
 };
 
 /**
@@ -97,6 +101,10 @@ export async function openInProcessFilesystemSource(options: InProcessFilesystem
     classify: ({ name, input }) => filesystemCallKind({ name, input, folders: view.mounts }),
     ...(options.namePrefix === undefined ? {} : { namePrefix: options.namePrefix }),
     ...(options.toolNames === undefined ? {} : { toolNames: options.toolNames }),
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    refuse: ({ name, input }) =>
+      rootMoveRefusal({ name, input, folders: view.mounts }) ??
+      toolLimitViolation({ name, input, vfs: options.workspace.vfs }),
     onClose: () => connection.server.close(),
   });
 }

@@ -15,6 +15,7 @@ export {
 } from './filesystem-tool-schemas.js';
 export { applyTextEdits, createFilesystemTools, formatSize } from './filesystem-tools.js';
 export { expandBraces, globMatcher, MAX_BRACE_EXPANSIONS, matchesGlob } from './glob-match.js';
+export { rootMoveRefusal } from './immovable-roots.js';
 export {
   type InProcessFilesystemSourceOptions,
   type InProcessMcpConnection,
@@ -37,6 +38,7 @@ export {
 } from './spawned-filesystem-server.js';
 export { ToolError } from './tool-error.js';
 export { INFRASTRUCTURE_FAILURE_META, ToolInfrastructureError } from './tool-infrastructure-error.js';
+export { DEFAULT_TOOL_TIMEOUT_MS, TOOL_LIMITS, toolLimitViolation } from './tool-limits.js';
 export { createUnifiedDiff } from './unified-diff.js';
 export {
   diffSnapshots,

@@ -1,7 +1,9 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolDescriptor } from '../spec/chat-model.js';
 import type { ToolKind, ToolOutput } from '../spec/tool.js';
 import { INFRASTRUCTURE_FAILURE_META, ToolInfrastructureError } from './tool-infrastructure-error.js';
+import { DEFAULT_TOOL_TIMEOUT_MS } from './tool-limits.js';
 
 /** A tool result for the model plus what the harness needs to know about the call. */
 export type ToolCallOutput = ToolOutput & {
@@ -36,6 +38,18 @@ export type McpToolSourceOptions = {
   toolNames?: readonly string[];
   /** Runs after the client closed, e.g. to remove what served it. */
   onClose?: () => Promise<void>;
+  /**
+   * Why a call may not run (e.g. it breaks `TOOL_LIMITS`), by the server's tool name: the reason
+   * becomes an error result for the model and the server is not called.
+   */
+  refuse?: (call: { name: string; input: Record<string, unknown> }) => string | undefined;
+  /**
+   * Time budget of one call in milliseconds (default `DEFAULT_TOOL_TIMEOUT_MS`). A call past it is
+   * cancelled and answered with an error result the model sees; `onTimeout` runs first.
+   */
+  timeoutMs?: number;
+  /** Runs when a call overran its budget, e.g. to stop a server stuck in it. */
+  onTimeout?: () => Promise<void>;
 };
 
 type ContentBlock = {
@@ -137,10 +151,26 @@ export class McpToolSource implements ToolSource {
       };
     }
     const kind = this.#options.classify({ name: serverName, input: args });
+    const refusal = this.#options.refuse?.({ name: serverName, input: args });
+    if (refusal !== undefined) return { content: refusal, isError: true, kind };
+    const timeout = this.#options.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
     let result: Awaited<ReturnType<Client['callTool']>>;
     try {
-      result = await this.#client.callTool({ name: serverName, arguments: args }, undefined, signal ? { signal } : {});
+      result = await this.#client.callTool({ name: serverName, arguments: args }, undefined, {
+        timeout,
+        maxTotalTimeout: timeout,
+        ...(signal ? { signal } : {}),
+      });
     } catch (error) {
+      // An abort of the caller's signal also surfaces as RequestTimeout; only a real overrun is the model's.
+      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout && signal?.aborted !== true) {
+        await this.#options.onTimeout?.();
+        return {
+          content: `Tool ${name} did not finish within its time budget of ${timeout} ms and was stopped`,
+          isError: true,
+          kind,
+        };
+      }
       throw new ToolInfrastructureError(`MCP call to ${serverName} failed: ${String(error)}`, {
         toolName: serverName,
         cause: error,

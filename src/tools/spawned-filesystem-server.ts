@@ -1,14 +1,16 @@
 import type { Dirent } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { MissingOptionalDependencyError } from '../spec/errors.js';
-import { type FilesystemToolName, filesystemCallKind } from './filesystem-tool-schemas.js';
+import { FILESYSTEM_TOOL_KINDS, type FilesystemToolName, filesystemCallKind } from './filesystem-tool-schemas.js';
+import { rootMoveRefusal } from './immovable-roots.js';
 import { McpToolSource, type ToolCallOutput, type ToolSource } from './mcp-tool-source.js';
 import { ToolInfrastructureError } from './tool-infrastructure-error.js';
+import { toolLimitViolation } from './tool-limits.js';
 import { flattenTree, type VirtualSnapshot } from './virtual-file-system.js';
 import type { Workspace } from './workspace.js';
 
@@ -50,6 +52,15 @@ export type SpawnedFilesystemServerOptions = {
 
 type DiskTree = Record<string, string | null>;
 
+type SpawnedConnection = {
+  transport: StdioClientTransport;
+  source: McpToolSource;
+  stderr: () => string;
+};
+
+/** Largest message our client accepts from a server (a result), in bytes. */
+const CLIENT_MAX_BUFFER = 256 * 1024 * 1024;
+
 const STDERR_TAIL = 4096;
 
 /**
@@ -70,6 +81,7 @@ export class SpawnedFilesystemServer {
   readonly #transports: StdioClientTransport[] = [];
   #synced: VirtualSnapshot;
   #queue: Promise<unknown> = Promise.resolve();
+  readonly #readCache = new Map<string, { size: number; mtimeMs: number; content: string }>();
   #closed = false;
 
   private constructor(workspace: Workspace, directory: string, entry: string) {
@@ -117,14 +129,76 @@ export class SpawnedFilesystemServer {
     agentId: string;
     namePrefix?: string;
     toolNames?: readonly FilesystemToolName[];
+    /** Time budget of one call in ms (default `DEFAULT_TOOL_TIMEOUT_MS`). */
+    timeoutMs?: number;
   }): Promise<ToolSource> {
     if (this.#closed) throw new ToolInfrastructureError('the spawned filesystem server was closed');
+    // A server that overran a call's budget may be stuck in it (a backtracking glob): it is killed
+    // and the next call starts a fresh one over the same folders.
+    let restarting: Promise<void> | undefined;
+    const restart = async (): Promise<void> => {
+      const stuck = connection;
+      if (stuck.transport.pid !== null) {
+        try {
+          process.kill(stuck.transport.pid, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+      }
+      await stuck.source.close().catch(() => undefined);
+      restarting = (async () => {
+        connection = await this.#connect(options, restart);
+      })();
+    };
+    let connection = await this.#connect(options, restart);
+    return {
+      listTools: () => connection.source.listTools(),
+      callTool: (call) =>
+        this.#exclusive(async (): Promise<ToolCallOutput> => {
+          if (restarting !== undefined) {
+            await restarting;
+            restarting = undefined;
+          }
+          const { source, stderr } = connection;
+          await this.#pushChanges();
+          const writes =
+            FILESYSTEM_TOOL_KINDS[call.name.slice((options.namePrefix ?? '').length) as FilesystemToolName];
+          try {
+            return await source.callTool(call);
+          } catch (error) {
+            if (error instanceof ToolInfrastructureError && stderr() !== '') {
+              throw new ToolInfrastructureError(`${error.message}\nserver stderr: ${stderr()}`, {
+                ...(error.toolName === undefined ? {} : { toolName: error.toolName }),
+                cause: error,
+              });
+            }
+            throw error;
+          } finally {
+            // Only a write can change the disk: reads leave the VFS as it is.
+            if (writes !== 'read') await this.#pull(options.agentId);
+          }
+        }),
+      close: async () => {
+        await restarting?.catch(() => undefined);
+        await connection.source.close();
+      },
+    };
+  }
+
+  /** Spawns one server for an agent; `onTimeout` runs when one of its calls overruns. */
+  async #connect(
+    options: { agentId: string; namePrefix?: string; toolNames?: readonly FilesystemToolName[]; timeoutMs?: number },
+    onTimeout: () => Promise<void>,
+  ): Promise<SpawnedConnection> {
     const folders = this.foldersFor(options.agentId);
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [this.#entry, ...folders.map((folder) => folder.at)],
       cwd: this.directory,
       stderr: 'pipe',
+      // Results may be large (a read of a file at the size limit); the server's own limit on what
+      // it accepts is what TOOL_LIMITS keeps calls under.
+      maxBufferSize: CLIENT_MAX_BUFFER,
     });
     let stderr = '';
     transport.stderr?.on('data', (chunk: Buffer) => {
@@ -139,35 +213,28 @@ export class SpawnedFilesystemServer {
         cause: error,
       });
     }
-    const source = new McpToolSource({
+    this.#transports.push(transport);
+    const source = this.#source(client, options, onTimeout);
+    this.#sources.push(source);
+    return { transport, source, stderr: () => stderr };
+  }
+
+  #source(
+    client: Client,
+    options: { agentId: string; namePrefix?: string; toolNames?: readonly FilesystemToolName[]; timeoutMs?: number },
+    onTimeout: () => Promise<void>,
+  ): McpToolSource {
+    const folders = this.foldersFor(options.agentId);
+    return new McpToolSource({
       client,
       classify: ({ name, input }) => filesystemCallKind({ name, input, folders }),
+      refuse: ({ name, input }) =>
+        rootMoveRefusal({ name, input, folders }) ?? toolLimitViolation({ name, input, vfs: this.workspace.vfs }),
       ...(options.namePrefix === undefined ? {} : { namePrefix: options.namePrefix }),
       ...(options.toolNames === undefined ? {} : { toolNames: options.toolNames }),
+      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      onTimeout,
     });
-    this.#sources.push(source);
-    this.#transports.push(transport);
-    return {
-      listTools: () => source.listTools(),
-      callTool: (call) =>
-        this.#exclusive(async (): Promise<ToolCallOutput> => {
-          await this.#pushChanges();
-          try {
-            return await source.callTool(call);
-          } catch (error) {
-            if (error instanceof ToolInfrastructureError && stderr !== '') {
-              throw new ToolInfrastructureError(`${error.message}\nserver stderr: ${stderr}`, {
-                ...(error.toolName === undefined ? {} : { toolName: error.toolName }),
-                cause: error,
-              });
-            }
-            throw error;
-          } finally {
-            await this.#pull(options.agentId);
-          }
-        }),
-      close: () => source.close(),
-    };
   }
 
   /** Process ids of the servers still running (for resource accounting). */
@@ -235,7 +302,17 @@ export class SpawnedFilesystemServer {
         into[path] = null;
         await this.#readDisk(join(folder, entry.name), path, into);
       } else if (entry.isFile()) {
-        into[path] = await readFile(join(folder, entry.name), 'utf8');
+        // Unchanged files (same size and mtime as last read) are not read again.
+        const file = join(folder, entry.name);
+        const info = await stat(file);
+        const known = this.#readCache.get(file);
+        if (known !== undefined && known.size === info.size && known.mtimeMs === info.mtimeMs) {
+          into[path] = known.content;
+        } else {
+          const content = await readFile(file, 'utf8');
+          this.#readCache.set(file, { size: info.size, mtimeMs: info.mtimeMs, content });
+          into[path] = content;
+        }
       }
     }
   }

@@ -46,4 +46,36 @@ describe('openWorkspaceTools', () => {
       await rm(tempRoot, { recursive: true, force: true });
     }
   });
+
+  it('answers a glob bomb in both modes: in-process at once, a stuck official server by its time budget', async () => {
+    const bomb = `${'*a'.repeat(14)}b`;
+    const name = 'a'.repeat(40);
+    for (const mode of ['vfs', 'mcp-server'] as const) {
+      const workspace = Workspace.create({ agentIds: ['agent_a', 'agent_b'] });
+      const tools = await openWorkspaceTools({ workspace, mode, timeoutMs: 1500 });
+      try {
+        const source = tools.sourceFor('agent_a');
+        await source.callTool({ name: 'write_file', input: { path: name, content: 'x' } });
+        const pids = tools.processIds;
+        const listing = await source.callTool({ name: 'list_allowed_directories', input: {} });
+        const own = listing.content.split('\n')[1]!;
+        const found = await source.callTool({ name: 'search_files', input: { path: own, pattern: bomb } });
+        if (mode === 'vfs') {
+          expect(found).toEqual({ content: 'No matches found', isError: false, kind: 'read' });
+        } else {
+          // minimatch backtracks for hours here: the call is stopped and its server replaced.
+          expect(found).toEqual({
+            content: 'Tool search_files did not finish within its time budget of 1500 ms and was stopped',
+            isError: true,
+            kind: 'read',
+          });
+          expect(tools.processIds).not.toEqual(pids);
+        }
+        const after = await source.callTool({ name: 'search_files', input: { path: own, pattern: 'a*' } });
+        expect(after.content).toBe(`${own}/${name}`);
+      } finally {
+        await tools.close();
+      }
+    }
+  }, 30_000);
 });

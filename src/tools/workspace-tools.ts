@@ -32,6 +32,11 @@ export type OpenWorkspaceToolsOptions = {
   serverEntry?: string;
   /** `mcp-server` mode: where the temporary directory is made (default: the OS temp directory). */
   tempRoot?: string;
+  /**
+   * Time budget of one tool call in ms (default `DEFAULT_TOOL_TIMEOUT_MS`): an overrun becomes an
+   * error result the agent sees (and a stuck server is replaced). Both modes also apply `TOOL_LIMITS`.
+   */
+  timeoutMs?: number;
 };
 
 /**
@@ -45,6 +50,7 @@ export async function openWorkspaceTools(options: OpenWorkspaceToolsOptions): Pr
   const naming = {
     ...(options.namePrefix === undefined ? {} : { namePrefix: options.namePrefix }),
     ...(options.toolNames === undefined ? {} : { toolNames: options.toolNames }),
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
   };
   const sources = new Map<string, ToolSource>();
   let server: SpawnedFilesystemServer | undefined;

@@ -194,7 +194,7 @@ export function definePacSuite({
           maxToolCallsPerTurn: options.maxToolCallsPerTurn,
           toolRetries: options.toolRetries,
         },
-        tools: { mode: options.tools, names: FILESYSTEM_TOOLSETS[options.toolset] },
+        tools: { mode: options.tools, names: FILESYSTEM_TOOLSETS[options.toolset], timeoutMs: options.toolTimeoutMs },
         compactThread: (seat) =>
           seat.kind === 'model'
             ? createThreadSummarizer({

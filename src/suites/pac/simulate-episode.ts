@@ -68,6 +68,8 @@ export type SimulatePacEpisodeOptions = {
     /** `mcp-server`: the server entry script and temp root (defaults: resolved / OS temp). */
     serverEntry?: string;
     tempRoot?: string;
+    /** Time budget of one tool call in ms (default `DEFAULT_TOOL_TIMEOUT_MS`). */
+    timeoutMs?: number;
   };
   /** Thread summarisation per model seat (none when absent). */
   compactThread?: (seat: PacSeat) => ThreadCompactor | undefined;
@@ -118,6 +120,7 @@ export async function simulatePacEpisode(options: SimulatePacEpisodeOptions): Pr
     toolNames: options.tools.names,
     ...(options.tools.serverEntry === undefined ? {} : { serverEntry: options.tools.serverEntry }),
     ...(options.tools.tempRoot === undefined ? {} : { tempRoot: options.tools.tempRoot }),
+    ...(options.tools.timeoutMs === undefined ? {} : { timeoutMs: options.tools.timeoutMs }),
   });
   try {
     const offered = options.tools.names.map((name) => ({ name: PAC_TOOL_PREFIX + name }));

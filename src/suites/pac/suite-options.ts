@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FILESYSTEM_TOOLSETS } from '../../tools/filesystem-tool-schemas.js';
+import { DEFAULT_TOOL_TIMEOUT_MS } from '../../tools/tool-limits.js';
 import { pacJudgeOptionsSchema } from './judges/pac-judge-options.js';
 import { PAC_SPLIT_OPTIONS } from './load-scenarios.js';
 import { pacVariantOptionsSchema } from './pac-variant.js';
@@ -51,6 +52,12 @@ export const pacSuiteOptionsSchema = z.object({
     .default('in-process')
     .transform((mode) => (mode === 'vfs' ? 'in-process' : mode))
     .describe('in-process (VFS, default; alias vfs) or mcp-server (the spawned official server)'),
+  toolTimeoutMs: z
+    .int()
+    .positive()
+    .max(3_600_000)
+    .default(DEFAULT_TOOL_TIMEOUT_MS)
+    .describe('time budget of one tool call in ms; an overrun is a tool error the agent sees'),
   toolset: z.enum(PAC_TOOLSETS).default('upstream').describe('upstream (10 tools), paper6 or all (14)'),
   errors: z.enum(PAC_ERROR_POLICIES).default('exclude').describe('errored runs: exclude (headline) or include as 0'),
   seats: z
