@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { type CliIo, EXIT } from './cli-io.js';
+import { registerCompare } from './commands/compare.js';
 import { registerData } from './commands/data.js';
 import { registerDemo } from './commands/demo.js';
 import { registerExport } from './commands/export.js';
@@ -36,6 +37,7 @@ export function createProgram({ io }: { io: CliIo }): { program: Command; outcom
     registerResume,
     registerMerge,
     registerReport,
+    registerCompare,
     registerData,
     registerList,
     registerExport,

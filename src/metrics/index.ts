@@ -1,3 +1,4 @@
+export { type Agreement, cohenKappa } from './cohen-kappa.js';
 export { countVerdicts, type VerdictCounts } from './count-verdicts.js';
 export { groupBy } from './group-by.js';
 export { anyPerGroup, type GroupedScore, meanOfGroupMeans } from './grouped-rate.js';

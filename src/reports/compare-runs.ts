@@ -1,0 +1,159 @@
+import { type Agreement, cohenKappa } from '../metrics/cohen-kappa.js';
+import { type McNemarResult, mcNemarOnPairs } from '../metrics/mcnemar.js';
+import { type PairedBootstrapResult, pairedBootstrap } from '../metrics/paired-bootstrap.js';
+import { PlanValidationError } from '../spec/errors.js';
+import type { MetricValue } from '../spec/metric-value.js';
+import type { RunHeader, RunSummary, SampleRecord } from '../spec/run-record.js';
+import { scoreKey } from './per-sample-rows.js';
+
+/** One run as `compare` reads it: header, summary and its latest records (events optional). */
+export type CompareInput = { header: RunHeader; summary: RunSummary; records: readonly SampleRecord[] };
+
+/** A summary metric in both runs and the difference `b − a` of their values. */
+export type MetricDifference = { id: string; a: MetricValue | null; b: MetricValue | null; difference: number | null };
+
+/** One score key (scorer and target) judged pass/fail on the same samples in both runs. */
+export type PairedScore = {
+  key: string;
+  /** Samples where both runs have a pass or fail verdict for this key. */
+  pairs: number;
+  failRateA: number;
+  failRateB: number;
+  /** Exact McNemar on the per-sample fail outcomes (b = failed only in A, c = failed only in B). */
+  mcnemar: McNemarResult;
+  /** Paired bootstrap over scenarios of the fail-rate difference B − A. */
+  bootstrap: PairedBootstrapResult | null;
+  /** Agreement of the two runs' verdicts (pass, fail, error, n/a) on the samples both scored. */
+  agreement: Agreement;
+};
+
+/** A sample whose verdict for a score key went from pass to fail or back. */
+export type FlippedSample = { sampleId: string; scenarioId: string; key: string; a: string; b: string };
+
+/** Run B against the baseline A. */
+export type RunComparison = {
+  a: { runId: string; dir?: string };
+  b: { runId: string; dir?: string };
+  /** Samples in both runs; samples in only one are left out and counted. */
+  shared: number;
+  onlyInA: number;
+  onlyInB: number;
+  metrics: MetricDifference[];
+  scores: PairedScore[];
+  flipped: FlippedSample[];
+};
+
+/** Why two runs cannot be compared, as one sentence; null when they can. */
+export function incomparableReason(a: RunHeader, b: RunHeader): string | null {
+  if (a.suite.id !== b.suite.id)
+    return `${b.runId} is a ${b.suite.id} run and ${a.runId} a ${a.suite.id} run: compare runs of one suite`;
+  const keys = [...new Set([...Object.keys(a.plan.suiteOptions), ...Object.keys(b.plan.suiteOptions)])].sort();
+  const differing = keys.filter(
+    (key) => JSON.stringify(a.plan.suiteOptions[key]) !== JSON.stringify(b.plan.suiteOptions[key]),
+  );
+  if (differing.length > 0) {
+    const show = (header: RunHeader) =>
+      differing.map((key) => `${key}=${JSON.stringify(header.plan.suiteOptions[key])}`).join(', ');
+    return `${a.runId} and ${b.runId} ran different ${a.suite.id} options (${show(a)} vs ${show(b)}), so their scenarios and metrics differ: compare runs of the same options (e.g. the same tier)`;
+  }
+  if (a.dataset.hash !== b.dataset.hash) {
+    return `${a.runId} and ${b.runId} read different ${a.dataset.name} data (dataset hash ${a.dataset.hash.slice(0, 12)} vs ${b.dataset.hash.slice(0, 12)}): compare runs on the same data`;
+  }
+  return null;
+}
+
+const decided = (verdict: string | undefined) => verdict === 'pass' || verdict === 'fail';
+
+/** The first score per key of a record. */
+function scoresByKey(record: SampleRecord): Map<string, SampleRecord['scores'][number]> {
+  const map = new Map<string, SampleRecord['scores'][number]>();
+  for (const score of record.scores) if (!map.has(scoreKey(score))) map.set(scoreKey(score), score);
+  return map;
+}
+
+/**
+ * Compares run B with baseline A over the samples both hold: every summary metric with its
+ * difference, and per score key the paired tests on per-sample fail outcomes (exact McNemar; a
+ * paired bootstrap of the rate difference resampling scenarios), the verdict agreement (percent
+ * and Cohen's kappa: the judge agreement of a run and its rescore), and the samples that flipped.
+ * Throws a user error (exit 2) for runs of different suites, options or data.
+ */
+export function compareRuns({
+  a,
+  b,
+  dirs,
+}: {
+  a: CompareInput;
+  b: CompareInput;
+  dirs?: { a?: string; b?: string };
+}): RunComparison {
+  const reason = incomparableReason(a.header, b.header);
+  if (reason !== null) throw new PlanValidationError(reason);
+  const recordsB = new Map(b.records.map((record) => [record.id, record]));
+  const idsA = new Set(a.records.map((record) => record.id));
+  const shared = a.records.filter((record) => recordsB.has(record.id));
+  const keys: string[] = [];
+  const perKey = new Map<string, Array<{ a: string; b: string; scenarioId: string; sampleId: string }>>();
+  for (const recordA of shared) {
+    const recordB = recordsB.get(recordA.id);
+    if (recordB === undefined) continue;
+    const scoresB = scoresByKey(recordB);
+    for (const [key, scoreA] of scoresByKey(recordA)) {
+      const scoreB = scoresB.get(key);
+      if (scoreB === undefined) continue;
+      if (!perKey.has(key)) {
+        keys.push(key);
+        perKey.set(key, []);
+      }
+      perKey
+        .get(key)
+        ?.push({ a: scoreA.verdict, b: scoreB.verdict, scenarioId: recordA.scenarioId, sampleId: recordA.id });
+    }
+  }
+  const scores: PairedScore[] = [];
+  const flipped: FlippedSample[] = [];
+  for (const key of keys) {
+    const all = perKey.get(key) ?? [];
+    const both = all.filter((pair) => decided(pair.a) && decided(pair.b));
+    for (const pair of both) {
+      if (pair.a !== pair.b)
+        flipped.push({ sampleId: pair.sampleId, scenarioId: pair.scenarioId, key, a: pair.a, b: pair.b });
+    }
+    if (both.length === 0) continue;
+    const fails = (side: 'a' | 'b') => both.filter((pair) => pair[side] === 'fail').length / both.length;
+    scores.push({
+      key,
+      pairs: both.length,
+      failRateA: fails('a'),
+      failRateB: fails('b'),
+      mcnemar: mcNemarOnPairs(both.map((pair) => ({ a: pair.a === 'fail', b: pair.b === 'fail' }))),
+      bootstrap: pairedBootstrap({
+        units: both.map((pair) => ({
+          a: pair.a === 'fail' ? 1 : 0,
+          b: pair.b === 'fail' ? 1 : 0,
+          cluster: pair.scenarioId,
+        })),
+      }),
+      agreement: cohenKappa(all.map((pair) => ({ a: pair.a, b: pair.b }))),
+    });
+  }
+  const metricIds = [...new Set([...Object.keys(a.summary.metrics), ...Object.keys(b.summary.metrics)])];
+  return {
+    a: { runId: a.header.runId, ...(dirs?.a === undefined ? {} : { dir: dirs.a }) },
+    b: { runId: b.header.runId, ...(dirs?.b === undefined ? {} : { dir: dirs.b }) },
+    shared: shared.length,
+    onlyInA: a.records.length - shared.length,
+    onlyInB: b.records.filter((record) => !idsA.has(record.id)).length,
+    metrics: metricIds.map((id) => {
+      const valueA = a.summary.metrics[id] ?? null;
+      const valueB = b.summary.metrics[id] ?? null;
+      const difference =
+        valueA?.value === null || valueA?.value === undefined || valueB?.value === null || valueB?.value === undefined
+          ? null
+          : valueB.value - valueA.value;
+      return { id, a: valueA, b: valueB, difference };
+    }),
+    scores,
+    flipped,
+  };
+}
