@@ -1,8 +1,15 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DocCommand, extractCommands, listDocFiles, PLACEHOLDER, readDoc } from './support/docs-markdown.js';
+import {
+  type DocCommand,
+  extractCommands,
+  extractFiles,
+  listDocFiles,
+  PLACEHOLDER,
+  readDoc,
+} from './support/docs-markdown.js';
 import { writePrivacyLensFixture } from './support/fixture-data.js';
 import { runCliInProcess } from './support/run-cli-in-process.js';
 import { fixtureDataDir, repoRoot } from './support/test-data.js';
@@ -82,6 +89,9 @@ describe('every command in README.md and docs/ that needs no provider runs', () 
     if (commands.length === 0) continue;
     describe.sequential(file, () => {
       const runDirs: string[] = [];
+      beforeAll(() => {
+        for (const doc of extractFiles(readDoc(repoRoot, file))) writeFileSync(join(cwd, doc.name), doc.content);
+      });
       for (const command of commands) {
         const name = `${file}:${command.line}: confidant ${command.args.join(' ')}`;
         if (command.needs !== undefined) {

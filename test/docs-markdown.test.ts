@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { extractCommands, extractLinks, githubSlug, headingAnchors, splitShellWords } from './support/docs-markdown.js';
+import {
+  extractCommands,
+  extractFiles,
+  extractLinks,
+  githubSlug,
+  headingAnchors,
+  splitShellWords,
+} from './support/docs-markdown.js';
 
 describe('docs-markdown', () => {
   it('makes GitHub heading anchors', () => {
@@ -71,5 +78,12 @@ describe('docs-markdown', () => {
       },
       { file: 'd.md', line: 12, text: 'confidant run nope', args: ['run', 'nope'], exit: 2, problems: [] },
     ]);
+  });
+});
+
+describe('docs-markdown files', () => {
+  it('extracts blocks marked as files', () => {
+    const markdown = 'text\n<!-- file: a.json -->\n```json\n{ "x": 1 }\n```\n```json\n{}\n```\n';
+    expect(extractFiles(markdown)).toEqual([{ name: 'a.json', content: '{ "x": 1 }\n' }]);
   });
 });

@@ -9,7 +9,9 @@ import { join, relative } from 'node:path';
  * Markers are HTML comments on the line before a fenced block (invisible on GitHub):
  * - `<!-- needs: provider -->` (or `network`, `upstream-data`, `llamacpp`, `local-copy`, …): the
  *   block's commands are not run; the test lists each one as skipped with that reason;
- * - `<!-- exit: 2 -->`: the block's commands are expected to exit with this code (default 0).
+ * - `<!-- exit: 2 -->`: the block's commands are expected to exit with this code (default 0);
+ * - `<!-- file: name.json -->`: the block is a file the page's commands read; the test writes it
+ *   into the working directory before running them.
  */
 
 /** One `confidant` command found in a fenced block. */
@@ -209,6 +211,17 @@ function blockMarkers(lines: readonly string[], fenceIndex: number): { needs: st
     else exit = Number(marker[2]);
   }
   return { needs, exit };
+}
+
+/** A fenced block marked `<!-- file: <name> -->`: a file the page's commands use. */
+export type DocFile = { name: string; content: string };
+
+/** Every fenced block of a Markdown file that is marked as a file. */
+export function extractFiles(markdown: string): DocFile[] {
+  return [...markdown.matchAll(/^<!--\s*file:\s*(\S+)\s*-->\n```[^\n]*\n([\s\S]*?)^```/gm)].map((match) => ({
+    name: match[1]!,
+    content: match[2]!,
+  }));
 }
 
 /** Reads a doc file relative to the repository root. */
