@@ -11,7 +11,7 @@ import { addFlagOptions, flagsFromCommandLine } from './flag-schema.js';
 import { nestModelSettings } from './parse-assignments.js';
 import { modelSpecWarnings } from './plan-warnings.js';
 import { runPreflight } from './preflight.js';
-import { resolveCacheDir } from './prepare-run.js';
+import { resolveCacheDir } from './resolve-cache-dir.js';
 import { type RunFlagValues, runFlagSchema } from './run-flags.js';
 
 /** The model flags every `confidant generate <dataset>` command takes (the `generate` flags of `runFlagSchema`). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { prepareRun } from '../runner/index.js';
 import { type RunPlanInput, runPlanSchema } from '../spec/run-plan.js';
 import { planWarnings } from './plan-warnings.js';
-import { prepareRun } from './prepare-run.js';
 
 async function warningsFor(input: RunPlanInput): Promise<string[]> {
   const plan = runPlanSchema.parse(input);

@@ -1,7 +1,7 @@
 import { findProvider, parseModelSpec, roleFallbacks, schemelessBaseURL } from '../models/index.js';
+import type { PreparedRun } from '../runner/index.js';
 import type { RoleBinding } from '../spec/model-spec.js';
 import type { RunPlan } from '../spec/run-plan.js';
-import type { PreparedRun } from './prepare-run.js';
 
 /** Roles the defenses (role chains, 1-2-3 check) may call; the suite does not list them. */
 const DEFENSE_ROLES = new Set(['generator', 'verifier', 'refiner', 'extractor', 'checker', 'executor']);

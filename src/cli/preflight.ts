@@ -9,10 +9,10 @@ import {
   redactEndpoint,
 } from '../models/index.js';
 import { EMBEDDER_SPEC_EXAMPLES } from '../retrieval/resolve-embedder.js';
+import type { PreparedRun } from '../runner/index.js';
 import { ConfidantError, PreflightError } from '../spec/errors.js';
 import type { ModelSpec, RoleBinding } from '../spec/model-spec.js';
 import type { CliIo } from './cli-io.js';
-import type { PreparedRun } from './prepare-run.js';
 
 /** A bound role to check: chat models are probed as such, the embedder as an embedding model. */
 export type PreflightTarget = RoleBinding & { purpose: 'chat' | 'embedding' };

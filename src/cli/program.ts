@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { readPackageVersion } from '../runner/index.js';
 import { type CliIo, EXIT } from './cli-io.js';
 import { registerCompare } from './commands/compare.js';
 import { registerData } from './commands/data.js';
@@ -10,7 +11,6 @@ import { registerMerge } from './commands/merge.js';
 import { registerReport } from './commands/report.js';
 import { registerResume } from './commands/resume.js';
 import { registerRun } from './commands/run.js';
-import { readPackageVersion } from './package-info.js';
 
 /** What a command hands back to `runCli`. */
 export type CommandOutcome = { exitCode: number };

@@ -1,11 +1,10 @@
 import { resolve } from 'node:path';
-import { buildSummary } from '../runner/index.js';
+import { buildSummary, parseSuiteOptions } from '../runner/index.js';
 import type { MetricDefinition } from '../spec/metric-definition.js';
 import type { RunHeader, RunSummary } from '../spec/run-record.js';
 import { DirectoryRunStore } from '../store/index.js';
 import { findSuite } from '../suites/registry.js';
 import type { Suite } from '../suites/suite.js';
-import { parseSuiteOptions } from './prepare-run.js';
 
 /** One run directory as reports read it. */
 export type ReportRunInput = {

@@ -1,4 +1,5 @@
 import { parseModelSpec, redactEndpoint } from '../models/index.js';
+import type { PreparedRun } from '../runner/index.js';
 import {
   ASSUMED_INPUT_TOKENS,
   ASSUMED_MAX_OUTPUT_TOKENS,
@@ -8,7 +9,6 @@ import {
 } from '../runner/index.js';
 import type { RunPlan } from '../spec/run-plan.js';
 import type { CallCount, TokenRange } from '../suites/call-pattern.js';
-import type { PreparedRun } from './prepare-run.js';
 
 /** `$0.0123`, `<$0.0001` for a positive amount too small to show, `$0` for nothing. */
 export function formatUsd(usd: number): string {

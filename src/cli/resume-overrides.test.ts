@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { applyResumeOverrides, describeResumeChanges } from '../runner/index.js';
 import { PlanValidationError } from '../spec/errors.js';
-import { runPlanSchema } from '../spec/run-plan.js';
+import { type RunPlan, runPlanSchema } from '../spec/run-plan.js';
 import {
-  applyResumeOverrides,
-  describeResumeChanges,
   REFUSED_RESUME_FLAGS,
+  type ResumeOverrideFlags,
   refuseResumeFlags,
+  resumeOverridesOf,
 } from './resume-overrides.js';
 
 const plan = runPlanSchema.parse({
@@ -19,9 +20,13 @@ const plan = runPlanSchema.parse({
   maxCostUsd: 5,
 });
 
+/** The plan a resume with these flags runs (the flags mapped as `confidant resume` maps them). */
+const applyFlags = ({ plan, flags }: { plan: RunPlan; flags: ResumeOverrideFlags }) =>
+  applyResumeOverrides({ plan, overrides: resumeOverridesOf(flags) });
+
 describe('applyResumeOverrides', () => {
   it('changes how the run executes and says what changed', () => {
-    const { plan: next, changed } = applyResumeOverrides({
+    const { plan: next, changed } = applyFlags({
       plan,
       flags: {
         concurrency: 16,
@@ -52,16 +57,14 @@ describe('applyResumeOverrides', () => {
   });
 
   it('takes fail-fast thresholds, which change when a run stops, not what it measures', () => {
-    const { plan: next, changed } = applyResumeOverrides({ plan, flags: { failFast: 0, maxErrorRate: 1 } });
+    const { plan: next, changed } = applyFlags({ plan, flags: { failFast: 0, maxErrorRate: 1 } });
     expect(next).toMatchObject({ failFast: 0, maxErrorRate: 1 });
     expect(changed).toEqual({ failFast: { from: 5, to: 0 }, maxErrorRate: { from: 0.2, to: 1 } });
-    expect(() => applyResumeOverrides({ plan, flags: { maxErrorRate: 2 } })).toThrow(
-      /invalid resume settings: maxErrorRate/,
-    );
+    expect(() => applyFlags({ plan, flags: { maxErrorRate: 2 } })).toThrow(/invalid resume settings: maxErrorRate/);
   });
 
   it('records nothing when the values are the ones the run already has', () => {
-    const { plan: next, changed } = applyResumeOverrides({
+    const { plan: next, changed } = applyFlags({
       plan,
       flags: { concurrency: 4, model: ['vllm:Qwen/Qwen3-4B@http://old:8000/v1'] },
     });
@@ -70,15 +73,15 @@ describe('applyResumeOverrides', () => {
   });
 
   it('refuses another model id, a role the run does not bind, and a budget the plan cannot hold', () => {
-    const other = () => applyResumeOverrides({ plan, flags: { model: ['vllm:Qwen/Qwen3-8B@http://new:8000/v1'] } });
+    const other = () => applyFlags({ plan, flags: { model: ['vllm:Qwen/Qwen3-8B@http://new:8000/v1'] } });
     expect(other).toThrow(PlanValidationError);
     expect(other).toThrow(
       "resume can move role 'agent' to a new base URL but not change its model: the run uses vllm:Qwen/Qwen3-4B, not vllm:Qwen/Qwen3-8B. A different model measures something else: start a new run",
     );
-    expect(() => applyResumeOverrides({ plan, flags: { model: ['prober=vllm:p@http://x:1/v1'] } })).toThrow(
+    expect(() => applyFlags({ plan, flags: { model: ['prober=vllm:p@http://x:1/v1'] } })).toThrow(
       "resume cannot add role 'prober' (--model prober=vllm:p@http://x:1/v1): this run binds agent, judge; start a new run to change its models",
     );
-    expect(() => applyResumeOverrides({ plan, flags: { maxCost: 0 } })).toThrow(
+    expect(() => applyFlags({ plan, flags: { maxCost: 0 } })).toThrow(
       'invalid resume settings: maxCostUsd: Too small: expected number to be >0',
     );
   });
@@ -89,13 +92,13 @@ describe('applyResumeOverrides', () => {
       prices: { 'vllm:judge-m': { inputPerMillionUsd: 1, outputPerMillionUsd: 1 } },
     });
     const gpt = { inputPerMillionUsd: 2.5, outputPerMillionUsd: 10 };
-    const { plan: next, changed } = applyResumeOverrides({ plan: priced, flags: { prices: { 'openai:gpt-4o': gpt } } });
+    const { plan: next, changed } = applyFlags({ plan: priced, flags: { prices: { 'openai:gpt-4o': gpt } } });
     expect(next.prices).toEqual({
       'vllm:judge-m': { inputPerMillionUsd: 1, outputPerMillionUsd: 1 },
       'openai:gpt-4o': gpt,
     });
     expect(changed).toEqual({ prices: { from: priced.prices, to: next.prices } });
-    expect(applyResumeOverrides({ plan: priced, flags: { prices: {} } }).changed).toEqual({});
+    expect(applyFlags({ plan: priced, flags: { prices: {} } }).changed).toEqual({});
   });
 
   it('refuses a model bound twice at once as ambiguous', () => {
@@ -106,7 +109,7 @@ describe('applyResumeOverrides', () => {
         { role: 'judge', spec: 'vllm:j@http://b:1/v1' },
       ],
     });
-    expect(() => applyResumeOverrides({ plan: twice, flags: { model: ['judge=vllm:j@http://c:1/v1'] } })).toThrow(
+    expect(() => applyFlags({ plan: twice, flags: { model: ['judge=vllm:j@http://c:1/v1'] } })).toThrow(
       "role 'judge' binds vllm:j 2 times, so --model judge=vllm:j@http://c:1/v1 is ambiguous on resume",
     );
   });

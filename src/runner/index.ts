@@ -7,8 +7,11 @@ export {
   usageFromEvents,
   usageOfCall,
 } from './aggregate-usage.js';
+export { applyResumeOverrides, describeResumeChanges, type ResumeOverrides } from './apply-resume-overrides.js';
+export { type BuildRunHeaderOptions, buildRunHeader } from './build-run-header.js';
 export { buildSummary } from './build-summary.js';
 export { createEventRecorder, type EventRecorder } from './create-event-recorder.js';
+export { createRunStore } from './create-run-store.js';
 export {
   ASSUMED_INPUT_TOKENS,
   ASSUMED_MAX_OUTPUT_TOKENS,
@@ -18,6 +21,15 @@ export {
   type PlanEstimate,
   type RoleCallEstimate,
 } from './estimate-plan.js';
+export {
+  type EvaluateOptions,
+  type EvaluatePlanOptions,
+  type EvaluateResult,
+  evaluate,
+  evaluatePlan,
+  type RunSessionOptions,
+  type RunStart,
+} from './evaluate.js';
 export { expandSamples, sampleId, sampleSeed } from './expand-samples.js';
 export {
   createFailFast,
@@ -27,8 +39,24 @@ export {
 } from './fail-fast.js';
 export { type CauseLine, causeCountLabel, type FailureSnapshot, FailureTally } from './failure-tally.js';
 export { judgeHealthLine, summarizeJudges } from './judge-health.js';
+export { readDependencyVersions, readPackageVersion } from './package-info.js';
 export { canonicalJson, planHash, sha256Hex } from './plan-hash.js';
-export { type PendingSample, selectPending } from './resume.js';
+export {
+  checkRoles,
+  embedderBindingOf,
+  type PreparedRun,
+  type PrepareRunOptions,
+  parseSuiteOptions,
+  prepareRun,
+} from './prepare-run.js';
+export { type PlanEmbedder, resolvePlanEmbedder } from './resolve-plan-embedder.js';
+export {
+  type CacheChoice,
+  planSettings,
+  type ResolvePlanModelsOptions,
+  resolvePlanModels,
+} from './resolve-plan-models.js';
+export { type ResumeOptions, type ResumeStart, resume } from './resume.js';
 export {
   type RunEvaluationOptions,
   type RunEvaluationResult,
@@ -45,4 +73,6 @@ export {
   sampleErrorCause,
   sampleFailureOf,
 } from './sample-failures.js';
+export { type PendingSample, selectPending } from './select-pending.js';
 export { parseShard, type ShardSpec, selectShard } from './shard.js';
+export { whileLocked } from './while-locked.js';

@@ -1,37 +1,150 @@
-import type { SampleRecord } from '../spec/run-record.js';
-import type { SampleSpec } from '../suites/suite.js';
-import { needsRetry } from './sample-failures.js';
+import type { ResolvedModelRoles } from '../models/index.js';
+import type { Defense } from '../spec/defense.js';
+import { PlanValidationError } from '../spec/errors.js';
+import type { RunHeader, RunResume } from '../spec/run-record.js';
+import type { RunStore } from '../spec/run-store.js';
+import { DirectoryRunStore, type RunLockHolder } from '../store/index.js';
+import type { Suite } from '../suites/suite.js';
+import { applyResumeOverrides, type ResumeOverrides } from './apply-resume-overrides.js';
+import { type EvaluateResult, type RunSessionOptions, runPrepared } from './evaluate.js';
+import { type PreparedRun, prepareRun } from './prepare-run.js';
+import { resolvePlanModels } from './resolve-plan-models.js';
+import { whileLocked } from './while-locked.js';
 
-/** A sample still to run and the attempt number its record will carry. */
-export type PendingSample = { sample: SampleSpec; attempt: number };
+/** What a resume reports once the header records its overrides, before the first sample. */
+export type ResumeStart = {
+  store: RunStore;
+  header: RunHeader;
+  prepared: PreparedRun;
+  /** The overrides that changed a setting, as recorded in the header's `resumes` (empty: none). */
+  changed: RunResume['changed'];
+};
+
+/** The inputs of `resume`, modelled on Inspect's `eval_retry()`. */
+export type ResumeOptions = Omit<RunSessionOptions, 'onStart'> & {
+  /** The run directory, or its store. A directory is locked while the run writes it. */
+  store: RunStore | string;
+  /** What may change about how (not what) the run runs. */
+  overrides?: ResumeOverrides;
+  /** Also redo the samples whose latest record failed (attempt + 1). */
+  retryErrors?: boolean;
+  /** The data directory; default: the one recorded in the header. */
+  dataDir?: string;
+  /** The response cache directory; default: the one recorded in the header, else none. */
+  cacheDir?: string;
+  /** Recorded as the invocation's `cwd` when the header has none yet (default `process.cwd()`). */
+  cwd?: string;
+  /** The suite as a value, for a suite outside the registry (its id must be the header's). */
+  suite?: Suite;
+  /** Defenses as values, for defenses outside the registry (their ids must be the header's). */
+  defenses?: readonly Defense[];
+  /** Models already resolved (the caller closes them); by default the plan's are resolved here. */
+  models?: ResolvedModelRoles;
+  /** Called when the lock of a dead process on this host was taken over. */
+  onLockTakeover?: (holder: RunLockHolder) => void;
+  /** Called once the header records the overrides, before the first sample. */
+  onStart?: (start: ResumeStart) => void;
+};
 
 /**
- * Decides what a (re)started run still has to do. A sample with no record runs as attempt 1.
- * A sample whose latest record is `ok` is done. One whose latest record failed (status `error`, or
- * a judge call ended in `error`) is done too, unless `retryErrors` is set: then it runs again as
- * attempt `previous + 1`. `errors` counts the done samples whose latest record is an error.
+ * Continues a run, modelled on Inspect's `eval_retry()`: runs the samples that have no record yet
+ * (and, with `retryErrors`, redoes the failed ones) exactly as the header plans them. It refuses,
+ * with a user error, data whose content hash differs from the recorded one and a suite whose
+ * samples no longer match the recorded sample ids; `overrides` change only how the run executes
+ * (the plan's identity and so its hash stay), and each change is recorded in the header's
+ * `resumes`. Returns `{ summary, store }` like `evaluate`.
  */
-export function selectPending({
-  samples,
-  records,
-  retryErrors = false,
-}: {
-  samples: SampleSpec[];
-  records: SampleRecord[];
-  retryErrors?: boolean;
-}): { pending: PendingSample[]; done: number; errors: number } {
-  const latest = new Map(records.map((record) => [record.id, record]));
-  const pending: PendingSample[] = [];
-  let done = 0;
-  let errors = 0;
-  for (const sample of samples) {
-    const record = latest.get(sample.id);
-    if (!record) pending.push({ sample, attempt: 1 });
-    else if (retryErrors && needsRetry(record)) pending.push({ sample, attempt: record.attempt + 1 });
-    else {
-      done += 1;
-      if (record.status === 'error') errors += 1;
-    }
+export async function resume(options: ResumeOptions): Promise<EvaluateResult> {
+  const store = typeof options.store === 'string' ? new DirectoryRunStore(options.store) : options.store;
+  if (!(store instanceof DirectoryRunStore)) return resumeLocked({ options, store });
+  const { lock, tookOverFrom } = await store.acquireLock({ command: options.lockCommand ?? 'confidant resume' });
+  if (tookOverFrom !== undefined) options.onLockTakeover?.(tookOverFrom);
+  return whileLocked({ lock, work: () => resumeLocked({ options, store }) });
+}
+
+async function resumeLocked({ options, store }: { options: ResumeOptions; store: RunStore }): Promise<EvaluateResult> {
+  const header = await store.readHeader();
+  const { plan, changed } = applyResumeOverrides({ plan: header.plan, overrides: options.overrides ?? {} });
+  const recorded = header.invocation;
+  // A suite with built-in data reads no data directory.
+  const dataDir = options.dataDir ?? recorded?.dataDir ?? (header.dataset.hash === 'built-in' ? '.' : undefined);
+  if (dataDir === undefined) {
+    throw new PlanValidationError(
+      `${store.location} records no data directory; give the data directory its dataset ${header.dataset.name} is in to resume it`,
+    );
   }
-  return { pending, done, errors };
+  const cacheDir = options.cacheDir ?? recorded?.cacheDir;
+  if (recorded && dataDir !== recorded.dataDir) changed.dataDir = { from: recorded.dataDir, to: dataDir };
+  if (recorded && cacheDir !== undefined && cacheDir !== recorded.cacheDir) {
+    changed.cacheDir = { from: recorded.cacheDir, to: cacheDir };
+  }
+  const prepared = await prepareRun({
+    plan,
+    dataDir,
+    ...(options.suite === undefined ? {} : { suite: options.suite }),
+    ...(options.defenses === undefined ? {} : { defenses: options.defenses }),
+  });
+  checkSameRun({ header, prepared, dataDir });
+  await options.beforeRun?.(prepared);
+  const models =
+    options.models ??
+    (await resolvePlanModels({
+      plan,
+      prepared,
+      env: options.env ?? {},
+      cache: { dir: cacheDir ?? null, reads: plan.cache },
+      ...(options.providers === undefined ? {} : { providers: options.providers }),
+    }));
+  try {
+    const hasChanges = Object.keys(changed).length > 0;
+    let current = header;
+    if (hasChanges || (recorded === undefined && cacheDir !== undefined)) {
+      current = {
+        ...header,
+        plan,
+        models: models.describe(),
+        ...(cacheDir === undefined
+          ? {}
+          : {
+              // Headers from before `invocation` existed learn it from the first resume that works.
+              invocation: { ...(recorded ?? { cwd: options.cwd ?? process.cwd() }), dataDir, cacheDir },
+            }),
+        ...(hasChanges ? { resumes: [...(header.resumes ?? []), { at: new Date().toISOString(), changed }] } : {}),
+      };
+      await store.writeHeader(current);
+    }
+    options.onStart?.({ store, header: current, prepared, changed });
+    return await runPrepared({
+      prepared,
+      plan,
+      store,
+      models,
+      options,
+      retryErrors: options.retryErrors === true,
+    });
+  } finally {
+    if (options.models === undefined) models.close();
+  }
+}
+
+/** The data and the samples must be the ones the run started with. */
+function checkSameRun({
+  header,
+  prepared,
+  dataDir,
+}: {
+  header: RunHeader;
+  prepared: PreparedRun;
+  dataDir: string;
+}): void {
+  if (prepared.dataset.hash !== header.dataset.hash) {
+    throw new PlanValidationError(
+      `the dataset in ${dataDir} differs from the one this run started with (content hash ${header.dataset.hash}); point --data-dir at the original data, or start a new run`,
+    );
+  }
+  if (prepared.samples.map((sample) => sample.id).join('\n') !== header.sampleIds.join('\n')) {
+    throw new PlanValidationError(
+      `the samples of ${header.suite.id} no longer match this run's plan (suite changed since version ${header.suite.version}); start a new run`,
+    );
+  }
 }

@@ -13,8 +13,8 @@ import { buildSummary } from './build-summary.js';
 import { createEventRecorder } from './create-event-recorder.js';
 import { createFailFast, type FailFastOptions, type FailFastStop } from './fail-fast.js';
 import { type CauseLine, FailureTally } from './failure-tally.js';
-import { type PendingSample, selectPending } from './resume.js';
 import { judgmentsFromEvents } from './sample-failures.js';
+import { type PendingSample, selectPending } from './select-pending.js';
 
 /**
  * Why a run ended before every planned sample had a record; the run stays resumable.

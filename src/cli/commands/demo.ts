@@ -1,18 +1,13 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { resolveModelRoles } from '../../models/index.js';
-import { runEvaluation } from '../../runner/index.js';
+import { evaluate } from '../../runner/index.js';
 import { indexMetricDefinitions, type MetricDefinition } from '../../spec/metric-definition.js';
 import type { MetricValue } from '../../spec/metric-value.js';
 import type { RoleBinding } from '../../spec/model-spec.js';
-import { runPlanSchema } from '../../spec/run-plan.js';
 import type { RunSummary } from '../../spec/run-record.js';
 import { findSuite } from '../../suites/registry.js';
 import { EXIT } from '../cli-io.js';
-import { createRunStore } from '../create-run-store.js';
-import { prepareRun } from '../prepare-run.js';
 import type { CommandContext } from '../program.js';
-import { whileLocked } from '../run-lock-session.js';
 import { findPreset } from '../with-preset.js';
 
 /**
@@ -61,53 +56,23 @@ type DemoResult = {
 };
 
 async function runDemo({ run, outDir, signal }: { run: DemoRun; outDir: string; signal: AbortSignal }) {
-  const plan = runPlanSchema.parse({
+  const { summary, store, suite } = await evaluate({
     suite: run.suite,
-    suiteOptions: run.suiteOptions,
+    options: { ...run.suiteOptions },
     models: run.models,
-    cache: false,
+    // Starter data ships with the package: no data directory is read.
+    dataDir: outDir,
+    outDir,
+    lockCommand: 'confidant demo',
+    signal,
   });
-  // Starter data ships with the package: no data directory is read.
-  const prepared = await prepareRun({ plan, dataDir: outDir });
-  const models = await resolveModelRoles({
-    bindings: prepared.modelBindings,
-    env: {},
-    cacheDir: null,
-    cacheReads: false,
-  });
-  try {
-    const { store, lock } = await createRunStore({
-      outDir,
-      plan,
-      prepared,
-      models: models.describe(),
-      command: 'confidant demo',
-    });
-    const directory = store.location;
-    const { summary } = await whileLocked({
-      lock,
-      work: () =>
-        runEvaluation({
-          suite: prepared.suite,
-          options: prepared.options,
-          scenarios: prepared.scenarios,
-          samples: prepared.samples,
-          store,
-          models: models.factory,
-          defenses: prepared.defenses,
-          signal,
-        }),
-    });
-    return {
-      run,
-      directory,
-      summary,
-      headline: prepared.suite.headline ?? Object.keys(summary.metrics),
-      display: indexMetricDefinitions(prepared.suite.metricDefinitions),
-    } satisfies DemoResult;
-  } finally {
-    models.close();
-  }
+  return {
+    run,
+    directory: store.location,
+    summary,
+    headline: suite.headline ?? Object.keys(summary.metrics),
+    display: indexMetricDefinitions(suite.metricDefinitions),
+  } satisfies DemoResult;
 }
 
 /** The printed report: one table per suite (headline metrics plus the ones only an LLM judge can fill). */

@@ -1,11 +1,10 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { buildSummary } from '../../runner/index.js';
+import { buildSummary, parseSuiteOptions, whileLocked } from '../../runner/index.js';
 import { createRunDirectory, createRunId, DirectoryRunStore, mergeRuns, readRunLock } from '../../store/index.js';
 import { findSuite } from '../../suites/registry.js';
-import { parseSuiteOptions } from '../prepare-run.js';
 import type { CommandContext } from '../program.js';
-import { lockRunDirectory, whileLocked } from '../run-lock-session.js';
+import { lockRunDirectory } from '../run-lock-session.js';
 
 /** `confidant merge <run-dir…> --out <dir>`: joins the shards of one run. */
 export function registerMerge({ program, context }: { program: Command; context: CommandContext }): void {

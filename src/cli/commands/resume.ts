@@ -2,25 +2,24 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { resolveDataDir } from '../../datasets/index.js';
-import { PlanValidationError } from '../../spec/errors.js';
+import { describeResumeChanges, resume } from '../../runner/index.js';
 import type { RunHeader } from '../../spec/run-record.js';
 import { DirectoryRunStore } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
-import { executeRun, resolvePlanModels } from '../execute-run.js';
+import { executeRun } from '../execute-run.js';
 import { addFlagOptions, flagsFromCommandLine } from '../flag-schema.js';
 import { planWarnings } from '../plan-warnings.js';
 import { preflightTargets, runPreflight } from '../preflight.js';
-import { prepareRun, resolveCacheDir } from '../prepare-run.js';
 import type { CommandContext } from '../program.js';
+import { resolveCacheDir } from '../resolve-cache-dir.js';
 import {
-  applyResumeOverrides,
-  describeResumeChanges,
   REFUSED_RESUME_FLAGS,
   type RefusedResumeFlag,
   refuseResumeFlags,
+  resumeOverridesOf,
 } from '../resume-overrides.js';
 import { type RunFlagValues, runFlagSchema } from '../run-flags.js';
-import { lockRunDirectory, resumeCommand, whileLocked } from '../run-lock-session.js';
+import { resumeCommand } from '../run-lock-session.js';
 import { camel, suiteFlagDeclarations } from './run.js';
 
 /** The flags `resume` takes (the `resume` flags of `runFlagSchema`). */
@@ -45,31 +44,26 @@ export function registerResume({ program, context }: { program: Command; context
   const refused = [...REFUSED_RESUME_FLAGS, ...suiteRefusals];
   command.action(async (runDir: string, options: Record<string, unknown>, self: Command) => {
     const { io } = context;
-    const store = new DirectoryRunStore(resolve(io.cwd, runDir));
-    const header = await store.readHeader();
+    const location = resolve(io.cwd, runDir);
+    const header = await new DirectoryRunStore(location).readHeader();
     refuseResumeFlags({ flags: options, refused, suite: header.suite.id });
     const flags = flagsFromCommandLine({ schema: runFlagSchema, name: 'resume', command: self });
-    const lock = await lockRunDirectory({ io, store, command: 'confidant resume' });
-    context.outcome.exitCode = await whileLocked({
-      lock,
-      work: () => resumeRun({ io, store, header, flags }),
-    });
+    context.outcome.exitCode = await resumeRun({ io, location, header, flags });
   });
 }
 
-/** Resumes a locked run: the recorded settings, the safe overrides, the same checks as `run`. */
+/** Resumes a run through `resume`: the recorded settings, the safe overrides, the same checks as `run`. */
 async function resumeRun({
   io,
-  store,
+  location,
   header,
   flags,
 }: {
   io: CliIo;
-  store: DirectoryRunStore;
+  location: string;
   header: RunHeader;
   flags: ResumeFlags;
 }): Promise<number> {
-  const { plan, changed } = applyResumeOverrides({ plan: header.plan, flags });
   const recorded = header.invocation;
   const dataDir =
     flags.dataDir !== undefined
@@ -79,49 +73,36 @@ async function resumeRun({
     flags.cacheDir !== undefined
       ? resolve(io.cwd, flags.cacheDir)
       : (recorded?.cacheDir ?? resolve(io.cwd, resolveCacheDir({ env: io.env, home: io.home })));
-  if (recorded && dataDir !== recorded.dataDir) changed.dataDir = { from: recorded.dataDir, to: dataDir };
-  if (recorded && cacheDir !== recorded.cacheDir) changed.cacheDir = { from: recorded.cacheDir, to: cacheDir };
   // Relative paths in the plan (e.g. --community ./mine) meant the directory the run started in.
   if (recorded && recorded.cwd !== process.cwd() && existsSync(recorded.cwd)) process.chdir(recorded.cwd);
-  const prepared = await prepareRun({ plan, dataDir });
-  if (prepared.dataset.hash !== header.dataset.hash) {
-    throw new PlanValidationError(
-      `the dataset in ${dataDir} differs from the one this run started with (content hash ${header.dataset.hash}); point --data-dir at the original data, or start a new run`,
-    );
-  }
-  if (prepared.samples.map((sample) => sample.id).join('\n') !== header.sampleIds.join('\n')) {
-    throw new PlanValidationError(
-      `the samples of ${header.suite.id} no longer match this run's plan (suite changed since version ${header.suite.version}); start a new run`,
-    );
-  }
-  for (const warning of planWarnings({ plan, prepared })) io.stderr(`warning: ${warning}\n`);
-  if (flags.preflight !== false) await runPreflight({ io, targets: preflightTargets(prepared) });
-  const models = await resolvePlanModels({ io, plan, prepared, cache: { dir: cacheDir, reads: plan.cache } });
-  try {
-    const hasChanges = Object.keys(changed).length > 0;
-    if (hasChanges || recorded === undefined) {
-      await store.writeHeader({
-        ...header,
-        plan,
-        models: models.describe(),
-        // Headers from before `invocation` existed learn it from the first resume that works.
-        invocation: { ...(recorded ?? { cwd: io.cwd }), dataDir, cacheDir },
-        ...(hasChanges ? { resumes: [...(header.resumes ?? []), { at: new Date().toISOString(), changed }] } : {}),
-      });
-    }
-    if (hasChanges) io.stderr(`resume overrides: ${describeResumeChanges(changed)} (recorded in header.json)\n`);
-  } catch (error) {
-    models.close();
-    throw error;
-  }
-  io.stderr(`run directory: ${store.location} (resume with: ${resumeCommand(store.location)})\n`);
   return executeRun({
     io,
-    plan,
-    prepared,
-    store,
-    models,
-    retryErrors: flags.retryErrors === true,
     failOnError: flags.failOnError === true,
+    run: (onProgress) =>
+      resume({
+        store: location,
+        overrides: resumeOverridesOf(flags),
+        retryErrors: flags.retryErrors === true,
+        dataDir,
+        cacheDir,
+        cwd: io.cwd,
+        env: io.env,
+        signal: io.signal,
+        onProgress,
+        onLockTakeover: (holder) =>
+          io.stderr(
+            `note: took over the lock of ${location} from PID ${holder.pid} (${holder.command}, since ${holder.startedAt}), which is no longer running\n`,
+          ),
+        beforeRun: async (prepared) => {
+          for (const warning of planWarnings({ plan: prepared.plan, prepared })) io.stderr(`warning: ${warning}\n`);
+          if (flags.preflight !== false) await runPreflight({ io, targets: preflightTargets(prepared) });
+        },
+        onStart: ({ changed }) => {
+          if (Object.keys(changed).length > 0) {
+            io.stderr(`resume overrides: ${describeResumeChanges(changed)} (recorded in header.json)\n`);
+          }
+          io.stderr(`run directory: ${location} (resume with: ${resumeCommand(location)})\n`);
+        },
+      }),
   });
 }

@@ -2,21 +2,20 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { resolveDataDir } from '../../datasets/index.js';
 import { createPriceTable } from '../../models/index.js';
-import { estimatePlan } from '../../runner/index.js';
+import { estimatePlan, evaluatePlan, planSettings, prepareRun } from '../../runner/index.js';
 import { PlanValidationError } from '../../spec/errors.js';
 import { findSuite, suiteRegistry } from '../../suites/registry.js';
 import { buildPlan, mergeRunFlags } from '../build-plan.js';
 import { readConfigFile } from '../config-file.js';
-import { createRunStore } from '../create-run-store.js';
-import { executeRun, planSettings, resolvePlanModels } from '../execute-run.js';
+import { executeRun } from '../execute-run.js';
 import { addFlagOptions, flagsFromCommandLine } from '../flag-schema.js';
 import { planWarnings } from '../plan-warnings.js';
 import { preflightTargets, runPreflight } from '../preflight.js';
-import { prepareRun, resolveCacheDir } from '../prepare-run.js';
 import type { CommandContext } from '../program.js';
 import { renderDryRun } from '../render-dry-run.js';
+import { resolveCacheDir } from '../resolve-cache-dir.js';
 import { runFlagSchema } from '../run-flags.js';
-import { resumeCommand, whileLocked } from '../run-lock-session.js';
+import { resumeCommand } from '../run-lock-session.js';
 import { runHelpAfter, runHelpConfiguration, suiteFlagHelp } from '../suite-help.js';
 import { withPreset } from '../with-preset.js';
 
@@ -72,8 +71,8 @@ export function registerRun({ program, context }: { program: Command; context: C
       env: io.env,
       home: io.home,
     });
-    const prepared = await prepareRun({ plan, dataDir });
     if (flags.dryRun === true) {
+      const prepared = await prepareRun({ plan, dataDir });
       const estimate = estimatePlan({
         suite: prepared.suite,
         options: prepared.options,
@@ -88,45 +87,33 @@ export function registerRun({ program, context }: { program: Command; context: C
       io.stdout(renderDryRun({ plan, prepared, estimate }));
       return;
     }
-    const cache = {
-      dir: resolve(io.cwd, resolveCacheDir({ flag: flags.cacheDir, env: io.env, home: io.home })),
-      reads: plan.cache,
-    };
-    for (const warning of planWarnings({ plan, prepared })) io.stderr(`warning: ${warning}\n`);
-    if (flags.preflight !== false) await runPreflight({ io, targets: preflightTargets(prepared) });
-    const models = await resolvePlanModels({ io, plan, prepared, cache });
-    let created: Awaited<ReturnType<typeof createRunStore>>;
-    try {
-      created = await createRunStore({
-        outDir: resolve(io.cwd, flags.out ?? 'runs'),
-        plan,
-        prepared,
-        models: models.describe(),
-        invocation: {
-          cwd: io.cwd,
-          dataDir,
-          cacheDir: cache.dir,
-          ...(configPath === undefined || config === undefined
-            ? {}
-            : { config: { path: configPath, contents: config.contents } }),
-        },
-      });
-    } catch (error) {
-      models.close();
-      throw error;
-    }
-    const { store, lock } = created;
-    io.stderr(`run directory: ${store.location} (resume with: ${resumeCommand(store.location)})\n`);
-    context.outcome.exitCode = await whileLocked({
-      lock,
-      work: () =>
-        executeRun({
-          io,
+    const cacheDir = resolve(io.cwd, resolveCacheDir({ flag: flags.cacheDir, env: io.env, home: io.home }));
+    context.outcome.exitCode = await executeRun({
+      io,
+      failOnError: flags.failOnError === true,
+      run: (onProgress) =>
+        evaluatePlan({
           plan,
-          prepared,
-          store,
-          models,
-          failOnError: flags.failOnError === true,
+          dataDir,
+          outDir: resolve(io.cwd, flags.out ?? 'runs'),
+          env: io.env,
+          cacheDir,
+          invocation: {
+            cwd: io.cwd,
+            dataDir,
+            cacheDir,
+            ...(configPath === undefined || config === undefined
+              ? {}
+              : { config: { path: configPath, contents: config.contents } }),
+          },
+          signal: io.signal,
+          onProgress,
+          beforeRun: async (prepared) => {
+            for (const warning of planWarnings({ plan, prepared })) io.stderr(`warning: ${warning}\n`);
+            if (flags.preflight !== false) await runPreflight({ io, targets: preflightTargets(prepared) });
+          },
+          onStart: ({ store }) =>
+            io.stderr(`run directory: ${store.location} (resume with: ${resumeCommand(store.location)})\n`),
         }),
     });
   });

@@ -5,16 +5,19 @@ import { resolveDefense } from '../defenses/registry.js';
 import { checkBudgetPrices } from '../models/index.js';
 import { MISSING_EMBEDDER_HINT } from '../models/model-roles.js';
 import { isKnownRole, KNOWN_ROLES, roleFallbacks } from '../models/roles.js';
-import { expandSamples, selectShard } from '../runner/index.js';
 import type { Defense } from '../spec/defense.js';
 import { ModelSpecError, PlanValidationError } from '../spec/errors.js';
 import type { RoleBinding } from '../spec/model-spec.js';
 import type { RunPlan } from '../spec/run-plan.js';
 import { findSuite } from '../suites/registry.js';
 import type { SampleSpec, Suite } from '../suites/suite.js';
+import { expandSamples } from './expand-samples.js';
+import { selectShard } from './shard.js';
 
 /** Everything a run needs except its models: the suite, its parsed options, data and samples. */
 export type PreparedRun = {
+  /** The plan it was prepared from. */
+  plan: RunPlan;
   suite: Suite;
   options: unknown;
   dataDir: string;
@@ -143,13 +146,35 @@ function checkResponders(defenses: readonly Defense[]): void {
   }
 }
 
+/** The inputs of `prepareRun`. */
+export type PrepareRunOptions = {
+  plan: RunPlan;
+  /** Where the suite's dataset folder (`<dataDir>/<suite.dataset>/`) is read from. */
+  dataDir: string;
+  /** The suite as a value (one outside the registry); by default `plan.suite` is looked up in the registry. */
+  suite?: Suite;
+  /**
+   * Defenses as values, in plan order, instead of resolving `plan.defenses` from the registry (a
+   * library user's own defense); their ids must be the plan's.
+   */
+  defenses?: readonly Defense[];
+};
+
 /**
  * Resolves a plan into a runnable shape: finds the suite, parses its options, checks roles,
  * resolves defenses, loads and hashes the dataset, and expands (and shards) the samples. A
  * `--max-cost` over a model with no known price is a user error naming the `--price` to add.
  */
-export async function prepareRun({ plan, dataDir }: { plan: RunPlan; dataDir: string }): Promise<PreparedRun> {
-  const suite = findSuite(plan.suite);
+export async function prepareRun({
+  plan,
+  dataDir,
+  suite: given,
+  defenses: givenDefenses,
+}: PrepareRunOptions): Promise<PreparedRun> {
+  const suite = given ?? findSuite(plan.suite);
+  if (suite.id !== plan.suite) {
+    throw new PlanValidationError(`the plan names suite ${plan.suite} but was given suite ${suite.id}`);
+  }
   const seats = seatsOf({ suite, plan });
   const options = parseSuiteOptions({ suite, raw: seats ? { ...plan.suiteOptions, seats } : plan.suiteOptions });
   const embedderBinding = embedderBindingOf(plan.models);
@@ -158,9 +183,12 @@ export async function prepareRun({ plan, dataDir }: { plan: RunPlan; dataDir: st
       binding.role !== EMBEDDER_ROLE && !(seats && SEAT_ROLE.test(binding.role) && REFERENCE_SPEC.test(binding.spec)),
   );
   checkRoles({ suite, options, plan });
-  const defenses = (plan.defenses.length > 0 ? plan.defenses : ['vanilla']).map((id) =>
-    resolveDefense({ id, taskKind: suite.taskKind }),
-  );
+  const defenses =
+    givenDefenses === undefined || givenDefenses.length === 0
+      ? (plan.defenses.length > 0 ? plan.defenses : ['vanilla']).map((id) =>
+          resolveDefense({ id, taskKind: suite.taskKind }),
+        )
+      : [...givenDefenses];
   checkResponders(defenses);
   const files = suite.datasetFiles({ dataDir, options });
   let dataset: PreparedRun['dataset'] = { name: suite.dataset, files: [], hash: '' };
@@ -193,6 +221,7 @@ export async function prepareRun({ plan, dataDir }: { plan: RunPlan; dataDir: st
   // A cost budget over a model without a price could never stop the run: refuse it before any call.
   checkBudgetPrices({ bindings: modelBindings, prices: plan.prices, maxCostUsd: plan.maxCostUsd });
   return {
+    plan,
     suite,
     options,
     dataDir,
@@ -239,17 +268,4 @@ function emptyPlanError({
   return new PlanValidationError(
     `nothing to run: shard ${shard?.index}/${shard?.count} has no sample, the plan has only ${allSamples}; use at most ${allSamples} shard(s)`,
   );
-}
-
-/** The default cache directory: `--cache-dir`, then CONFIDANT_CACHE_DIR, then under the user cache dir. */
-export function resolveCacheDir({
-  flag,
-  env,
-  home,
-}: {
-  flag?: string | undefined;
-  env: Record<string, string | undefined>;
-  home: string;
-}): string {
-  return flag || env.CONFIDANT_CACHE_DIR || join(home, '.cache', 'confidant', 'cache');
 }

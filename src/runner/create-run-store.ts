@@ -1,16 +1,15 @@
-import { planHash } from '../runner/index.js';
 import type { ModelDescription } from '../spec/model-spec.js';
 import type { RunPlan } from '../spec/run-plan.js';
-import { FORMAT_VERSION, type RunHeader, type RunInvocation } from '../spec/run-record.js';
+import type { RunHeader, RunInvocation } from '../spec/run-record.js';
 import { createRunDirectory, createRunId, DirectoryRunStore, type RunLock } from '../store/index.js';
-import { readDependencyVersions, readPackageVersion } from './package-info.js';
+import { buildRunHeader } from './build-run-header.js';
+import { planHash } from './plan-hash.js';
 import type { PreparedRun } from './prepare-run.js';
 
 /**
  * Creates a new run directory under `outDir`, locks it for this process (`lock`, to release when
- * the run ends) and writes its header: the plan and its hash, versions, the dataset hash, the
- * models (without secrets), judges, defenses, the samples this run is responsible for and how it
- * was invoked (so `resume` needs no flags or environment). Returns the store the runner appends to.
+ * the run ends) and writes its header (see `buildRunHeader`). Returns the store the runner
+ * appends to.
  */
 export async function createRunStore({
   outDir,
@@ -28,30 +27,19 @@ export async function createRunStore({
   /** Named in the lock, for a second writer's message. */
   command?: string;
 }): Promise<{ store: DirectoryRunStore; header: RunHeader; lock: RunLock }> {
-  const hash = planHash(plan);
   const now = new Date();
   const { runId, directory } = await createRunDirectory({
     outDir,
-    runId: createRunId({ now, suite: prepared.suite.id, planHash: hash }),
+    runId: createRunId({ now, suite: prepared.suite.id, planHash: planHash(plan) }),
   });
-  const header: RunHeader = {
-    formatVersion: FORMAT_VERSION,
+  const header = buildRunHeader({
     runId,
-    createdAt: now.toISOString(),
-    confidantVersion: readPackageVersion(),
-    nodeVersion: process.version,
-    dependencyVersions: readDependencyVersions(),
+    now,
     plan,
-    planHash: hash,
-    suite: { id: prepared.suite.id, version: prepared.suite.version },
-    dataset: prepared.dataset,
+    prepared,
     models,
-    judges: prepared.suite.judges(prepared.options),
-    defenses: prepared.defenses.map((defense) => defense.id),
-    ...(plan.shard ? { shard: plan.shard } : {}),
-    sampleIds: prepared.samples.map((sample) => sample.id),
     ...(invocation === undefined ? {} : { invocation }),
-  };
+  });
   const store = new DirectoryRunStore(directory);
   const { lock } = await store.acquireLock({ command });
   try {

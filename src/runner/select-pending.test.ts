@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testSampleRecord } from '../store/run-store.contract.js';
 import type { SampleSpec } from '../suites/suite.js';
-import { selectPending } from './resume.js';
+import { selectPending } from './select-pending.js';
 
 const spec = (id: string): SampleSpec => ({ id, scenarioId: id, variant: {}, epoch: 1, seed: 0 });
 const samples = ['a', 'b', 'c'].map(spec);

@@ -1,0 +1,45 @@
+import type { ModelDescription } from '../spec/model-spec.js';
+import type { RunPlan } from '../spec/run-plan.js';
+import { FORMAT_VERSION, type RunHeader, type RunInvocation } from '../spec/run-record.js';
+import { readDependencyVersions, readPackageVersion } from './package-info.js';
+import { planHash } from './plan-hash.js';
+import type { PreparedRun } from './prepare-run.js';
+
+/** The inputs of `buildRunHeader`. */
+export type BuildRunHeaderOptions = {
+  runId: string;
+  /** When the run was created. */
+  now: Date;
+  plan: RunPlan;
+  prepared: PreparedRun;
+  /** What the resolved model roles describe (provider, model, redacted endpoints), by role. */
+  models: Record<string, ModelDescription[]>;
+  /** How the run was invoked (so `resume` needs no flags or environment). */
+  invocation?: RunInvocation;
+};
+
+/**
+ * A new run's `header.json`: the plan and its hash, versions, the dataset hash, the models
+ * (without secrets), judges, defenses, the samples this run is responsible for and how it was
+ * invoked.
+ */
+export function buildRunHeader({ runId, now, plan, prepared, models, invocation }: BuildRunHeaderOptions): RunHeader {
+  return {
+    formatVersion: FORMAT_VERSION,
+    runId,
+    createdAt: now.toISOString(),
+    confidantVersion: readPackageVersion(),
+    nodeVersion: process.version,
+    dependencyVersions: readDependencyVersions(),
+    plan,
+    planHash: planHash(plan),
+    suite: { id: prepared.suite.id, version: prepared.suite.version },
+    dataset: prepared.dataset,
+    models,
+    judges: prepared.suite.judges(prepared.options),
+    defenses: prepared.defenses.map((defense) => defense.id),
+    ...(plan.shard ? { shard: plan.shard } : {}),
+    sampleIds: prepared.samples.map((sample) => sample.id),
+    ...(invocation === undefined ? {} : { invocation }),
+  };
+}

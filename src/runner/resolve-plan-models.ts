@@ -1,0 +1,80 @@
+import {
+  type ProviderDefinition,
+  providerRegistry,
+  type ResolvedModelRoles,
+  resolveModelRoles,
+} from '../models/index.js';
+import type { RunPlan } from '../spec/run-plan.js';
+import type { PreparedRun } from './prepare-run.js';
+import { resolvePlanEmbedder } from './resolve-plan-embedder.js';
+
+/** Where model responses are cached (`dir: null`: nowhere), and whether the cache is read. */
+export type CacheChoice = { dir: string | null; reads: boolean };
+
+/** The inputs of `resolvePlanModels`. */
+export type ResolvePlanModelsOptions = {
+  plan: RunPlan;
+  prepared: PreparedRun;
+  /** Where API keys are read from, under the provider registry's variable names. */
+  env: Record<string, string | undefined>;
+  cache: CacheChoice;
+  /** Providers the bindings may name besides the built-in ones. */
+  providers?: readonly ProviderDefinition[];
+};
+
+/**
+ * Resolves the plan's model roles with the suite's default settings under the user's, and its
+ * `embedder` binding (if any) as the roles' embedder, with API keys from `env`.
+ */
+export async function resolvePlanModels({
+  plan,
+  prepared,
+  env,
+  cache,
+  providers,
+}: ResolvePlanModelsOptions): Promise<ResolvedModelRoles> {
+  const embedder =
+    prepared.embedderBinding === undefined
+      ? undefined
+      : await resolvePlanEmbedder({ binding: prepared.embedderBinding, env, maxRetries: plan.maxRetries });
+  return resolveModelRoles({
+    bindings: prepared.modelBindings,
+    ...(embedder === undefined ? {} : { embedder: embedder.embedder, embedderSpec: embedder.spec }),
+    settings: planSettings({ plan, prepared }),
+    env,
+    cacheDir: cache.dir,
+    cacheReads: cache.reads,
+    maxRetries: plan.maxRetries,
+    maxConnections: plan.maxConnections,
+    ...(plan.maxCostUsd === undefined ? {} : { maxCostUsd: plan.maxCostUsd }),
+    ...(plan.maxTokens === undefined ? {} : { maxTokens: plan.maxTokens }),
+    ...(plan.prices === undefined ? {} : { prices: plan.prices }),
+    ...(providers === undefined || providers.length === 0 ? {} : { registry: [...providerRegistry, ...providers] }),
+  });
+}
+
+/** The settings a run applies per role: the suite's defaults under the plan's `modelSettings`. */
+export function planSettings({
+  plan,
+  prepared,
+}: {
+  plan: RunPlan;
+  prepared: Pick<PreparedRun, 'suite' | 'options'>;
+}): Record<string, Record<string, unknown>> {
+  return mergeSettings(
+    prepared.suite.defaultSettings?.(prepared.options, { epochs: plan.epochs }) ?? {},
+    plan.modelSettings,
+  );
+}
+
+/** Suite defaults under the user's values, per role. */
+function mergeSettings(
+  defaults: Record<string, Record<string, unknown>>,
+  user: Record<string, Record<string, unknown>>,
+): Record<string, Record<string, unknown>> {
+  const merged: Record<string, Record<string, unknown>> = {};
+  for (const role of new Set([...Object.keys(defaults), ...Object.keys(user)])) {
+    merged[role] = { ...defaults[role], ...user[role] };
+  }
+  return merged;
+}
