@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { extractReasoningMiddleware } from '../models/middleware/extract-reasoning-middleware.js';
 import { MockChatModel } from '../models/testing/mock-chat-model.js';
+import { wrapChatModel } from '../models/wrap-chat-model.js';
 import type { BoundModel } from '../spec/chat-model.js';
 import type { Message } from '../spec/message.js';
 import { createThreadSummarizer, estimateThreadTokens, SUMMARY_PREFIX } from './thread-summarizer.js';
 
 function summarizer(): { model: BoundModel; mock: MockChatModel } {
   const mock = new MockChatModel({ script: '<think>hm</think>A asked for slots; B gave Tuesday.' });
-  return { mock, model: { role: 'summarizer', provider: 'mock', modelId: 's', generate: (r) => mock.doGenerate(r) } };
+  const wrapped = wrapChatModel({ model: mock, middleware: [extractReasoningMiddleware()] });
+  const generate: BoundModel['generate'] = (request) => wrapped.generate(request, { role: 'summarizer' });
+  return { mock, model: { role: 'summarizer', provider: 'mock', modelId: 's', generate } };
 }
 
 const text = (role: 'user' | 'assistant', characters: number): Message => ({ role, content: 'x'.repeat(characters) });

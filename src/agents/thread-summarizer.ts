@@ -1,6 +1,5 @@
 import type { BoundModel } from '../spec/chat-model.js';
 import type { Message } from '../spec/message.js';
-import { stripThinking } from './strip-thinking.js';
 import type { ThreadCompactor } from './tool-calling-agent.js';
 
 /** Rough token count of a thread: one token per 4 characters of content and tool input. */
@@ -78,7 +77,7 @@ export function createThreadSummarizer({
       settings: {},
       ...(signal === undefined ? {} : { abortSignal: signal }),
     });
-    const summary: Message = { role: 'user', content: `${SUMMARY_PREFIX}\n${stripThinking(result.text)}` };
+    const summary: Message = { role: 'user', content: `${SUMMARY_PREFIX}\n${result.text.trim()}` };
     return [...head, summary, ...rest.slice(start)];
   };
 }

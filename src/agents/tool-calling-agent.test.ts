@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { extractReasoningMiddleware } from '../models/middleware/extract-reasoning-middleware.js';
 import { MockChatModel, type MockStep } from '../models/testing/mock-chat-model.js';
+import { wrapChatModel } from '../models/wrap-chat-model.js';
 import { createEventRecorder } from '../runner/create-event-recorder.js';
 import type { BoundModel, GenerateResult } from '../spec/chat-model.js';
 import { ProviderError } from '../spec/errors.js';
@@ -13,9 +15,15 @@ function bound(script: MockStep[] | ((request: unknown, index: number) => MockSt
   mock: MockChatModel;
 } {
   const mock = new MockChatModel({ script, usage: { inputTokens: 100, outputTokens: 10 } });
+  const withReasoning = wrapChatModel({ model: mock, middleware: [extractReasoningMiddleware()] });
   return {
     mock,
-    model: { role: 'agent-a', provider: 'mock', modelId: 'scripted', generate: (request) => mock.doGenerate(request) },
+    model: {
+      role: 'agent-a',
+      provider: 'mock',
+      modelId: 'scripted',
+      generate: (request) => withReasoning.generate(request, { role: 'agent-a' }),
+    },
   };
 }
 
@@ -108,6 +116,12 @@ describe('createToolCallingAgent', () => {
     expect(mock.calls).toHaveLength(3);
     expect(activity?.modelCalls).toBe(3);
     expect(activity?.toolCalls).toHaveLength(3);
+  });
+
+  it('keeps <thinking> and <reasoning> blocks from partners too, as judges always did', async () => {
+    const { model } = bound(['<thinking>their ids are private</thinking>Slots: Tue. <reasoning>ok</reasoning>[FIN]']);
+    const result = await oneTurn({ id: 'agent_a', model, system: 's' });
+    expect(result.reply).toEqual({ role: 'assistant', content: 'Slots: Tue. [FIN]' });
   });
 
   it('throws EmptyReplyError for a turn that is only reasoning', async () => {

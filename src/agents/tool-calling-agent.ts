@@ -2,7 +2,6 @@ import type { BoundModel, EmitEvent, GenerateSettings, ToolDescriptor } from '..
 import type { Message } from '../spec/message.js';
 import { type AgentToolbox, runToolCall } from './agent-toolbox.js';
 import { emptyTurnActivity, type Participant, ParticipantTurnError, type TurnActivity } from './participant.js';
-import { stripThinking } from './strip-thinking.js';
 import { EmptyReplyError, TurnLimitError } from './turn-errors.js';
 
 /** Per-turn limits of a {@link createToolCallingAgent} (pacbench.md §4 step 5). */
@@ -115,7 +114,8 @@ export function createToolCallingAgent(options: ToolCallingAgentOptions): Partic
       });
       activity.modelCalls += 1;
       lastInputTokens = result.usage.inputTokens;
-      const text = stripThinking(result.text);
+      // Reasoning is already out of the text (the extract-reasoning middleware).
+      const text = result.text.trim();
       if (text !== '') lastText = text;
       thread.push({
         role: 'assistant',

@@ -1,5 +1,4 @@
 import { type ZodType, z } from 'zod';
-import { visibleAnswer } from '../judges/index.js';
 import { parseStructuredReply as parseStructured } from '../prompts/index.js';
 import type { BoundModel } from '../spec/chat-model.js';
 import type { Message } from '../spec/message.js';
@@ -25,7 +24,7 @@ export function responseJsonSchema(schema: ZodType): object {
 }
 
 /**
- * Parses a reply into `schema`: reasoning blocks removed, the first JSON object taken (fenced or
+ * Parses a reply into `schema` (reasoning is already out, by the model middleware): the first JSON object taken (fenced or
  * not, by the one structured-reply parser of `prompts/`), then validated. Says why when it does not parse.
  */
 export function parseStructuredReply<T>({
@@ -35,7 +34,7 @@ export function parseStructuredReply<T>({
   text: string;
   schema: ZodType<T>;
 }): { ok: true; value: T } | { ok: false; problem: string } {
-  const reply = parseStructured({ text: visibleAnswer(text), schema });
+  const reply = parseStructured({ text, schema });
   if (reply.ok) return { ok: true, value: reply.value };
   if (reply.problem === 'no-json-object') return { ok: false, problem: 'the reply holds no JSON object' };
   return { ok: false, problem: `the JSON does not have the expected shape (${reply.issues.slice(0, 4).join('; ')})` };

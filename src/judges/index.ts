@@ -40,4 +40,3 @@ export {
   runJudge,
 } from './run-judge.js';
 export { type ScorableResult, toScore } from './to-score.js';
-export { visibleAnswer } from './visible-answer.js';

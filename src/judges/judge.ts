@@ -29,6 +29,13 @@ type JudgeDefinitionBase<T> = {
    * `mock:judge-safe` and `mock:judge-alternate` models answer. `exampleReplyProblems` checks them.
    */
   exampleReplies?: VerdictReplies;
+  /**
+   * Reasoning the judge writes inline (`<think>…</think>`): taken out of the reply before parsing
+   * (`extract`, the default, by the model layer's `extractReasoning` rule) or parsed with the rest
+   * (`keep`), as PrivacyLens' upstream parse does. The judge-call event's `raw` is always the
+   * reply as written.
+   */
+  inlineReasoning?: 'extract' | 'keep';
 };
 
 /** A judge whose template uses `protocol: json`; the first JSON object in the reply must satisfy `schema`. */

@@ -67,7 +67,12 @@ describe('runJudge with the answer-line protocol', () => {
       modelCallIds: [],
     });
     expect(model.calls).toEqual([
-      { messages: [{ role: 'user', content: prompt }], settings: { temperature: 0 }, sampleOrdinal: 0 },
+      {
+        messages: [{ role: 'user', content: prompt }],
+        settings: { temperature: 0 },
+        inlineReasoning: 'keep',
+        sampleOrdinal: 0,
+      },
     ]);
     expect(events).toEqual([
       {
@@ -194,6 +199,15 @@ describe('runJudge with the json protocol', () => {
     const model = scriptedJudgeModel({ replies: [reply] });
     const result = await runJudge({ judge: helpJudge, slots: helpSlots, model, emit: recordingEmit().emit });
     expect(result).toMatchObject({ value: 3, explanation: 'final', raw: reply });
+  });
+
+  it("parses the think block with the rest for a judge with inlineReasoning: 'keep'", async () => {
+    const reply = '<think>{"score": 0, "reasoning": "draft"}</think>\n{"score": 3, "reasoning": "final"}';
+    const model = scriptedJudgeModel({ replies: [reply] });
+    const keeping = { ...helpJudge, inlineReasoning: 'keep' as const };
+    const result = await runJudge({ judge: keeping, slots: helpSlots, model, emit: recordingEmit().emit });
+    expect(result).toMatchObject({ value: 0, explanation: 'draft', raw: reply });
+    expect(model.calls[0]?.inlineReasoning).toBe('keep');
   });
 
   it('merges settings: the judge defaults, then the caller, with temperature fixed at 0', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorCauseOf } from '../models/error-cause-of.js';
+import { extractReasoning } from '../models/middleware/extract-reasoning-middleware.js';
 import { PromptTemplateError, parseStructuredReply } from '../prompts/index.js';
 import type { BoundModel, EmitEvent, GenerateRequest, GenerateResult, GenerateSettings } from '../spec/chat-model.js';
 import type { ErrorCause } from '../spec/error-cause.js';
@@ -9,7 +10,6 @@ import { DEFAULT_ANSWER_MARKER } from './answer-marker.js';
 import { assertJudgeDefinition, type JudgeDefinition, type JudgeOutcome } from './judge.js';
 import { judgeName } from './judge-template.js';
 import { neutralize } from './neutralize.js';
-import { visibleAnswer } from './visible-answer.js';
 
 /** Parse retries allowed after the first call, per the architecture (§4.9). */
 export const DEFAULT_MAX_PARSE_RETRIES = 2;
@@ -112,6 +112,8 @@ export async function runJudge<T>({
     settings: { ...judge.settings, ...settings, temperature: 0 },
     ...(judge.structuredOutput === true ? { responseSchema: responseSchemaOf(judge) } : {}),
     ...(judge.exampleReplies === undefined ? {} : { judgeReplies: judge.exampleReplies }),
+    // The reply as written, for the record (`raw`); reasoning is taken out below, by the same rule.
+    inlineReasoning: 'keep',
     ...(signal === undefined ? {} : { abortSignal: signal }),
   };
 
@@ -168,7 +170,7 @@ export async function runJudge<T>({
     if (modelCallId !== undefined) modelCallIds.push(modelCallId);
     raw = reply.text;
 
-    const parsed = parseReply(judge, reply.text);
+    const parsed = parseReply(judge, judge.inlineReasoning === 'keep' ? reply.text : extractReasoning(reply.text).text);
     if (parsed.ok) return finish({ ...settleReply(judge, parsed.parsed), parsed: parsed.parsed });
     lastParseError = parsed.error;
     if (sampleOrdinal < maxParseRetries) {
@@ -215,14 +217,14 @@ function mergeSlots({
 }
 
 /**
- * Parses one reply as `runJudge` does (reasoning blocks removed; the zod schema for `json`, the
- * definition's parser for `answer-line`); a reply that does not parse gives the `JudgeParseError`.
+ * Parses one reply's answer as `runJudge` does (the zod schema for `json`, the definition's parser
+ * for `answer-line`); a reply that does not parse gives the `JudgeParseError`. `runJudge` passes
+ * the reply with its inline reasoning taken out (`extractReasoning`) unless the judge keeps it.
  */
 export function parseReply<T>(judge: JudgeDefinition<T>, text: string): Parsed<T> {
-  const visible = visibleAnswer(text);
   const { template } = judge;
   if (judge.schema !== undefined) {
-    const reply = parseStructuredReply({ text: visible, schema: judge.schema });
+    const reply = parseStructuredReply({ text, schema: judge.schema });
     if (reply.ok) return { ok: true, parsed: reply.value };
     if (reply.problem === 'no-json-object') {
       return { ok: false, error: new JudgeParseError('no JSON object found in the reply') };
@@ -236,7 +238,7 @@ export function parseReply<T>(judge: JudgeDefinition<T>, text: string): Parsed<T
   }
   let parsed: T | null;
   try {
-    parsed = judge.parseAnswer(visible);
+    parsed = judge.parseAnswer(text);
   } catch (error) {
     return { ok: false, error: new JudgeParseError(`the answer parser threw: ${describeError(error)}`) };
   }

@@ -16,6 +16,11 @@ export { beginCallTrace, type CallTrace, callTraceOf } from './call-trace.js';
 export { createEndpointPool, type EndpointPool, type PoolEndpoint } from './endpoint-pool.js';
 export { createLlamaCppChatModel, LLAMA_CPP_INSTALL, LLAMA_CPP_PACKAGE } from './llamacpp-chat-model.js';
 export { type CacheMiddlewareOptions, cacheMiddleware } from './middleware/cache-middleware.js';
+export {
+  type ExtractedReasoning,
+  extractReasoning,
+  extractReasoningMiddleware,
+} from './middleware/extract-reasoning-middleware.js';
 export { rateLimitMiddleware } from './middleware/rate-limit-middleware.js';
 export { recordEventsMiddleware } from './middleware/record-events-middleware.js';
 export {

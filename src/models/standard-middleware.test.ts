@@ -14,7 +14,13 @@ describe('standardMiddleware', () => {
       maxRetries: 5,
       limiter: new AdaptiveLimiter(),
     });
-    expect(full.map((layer) => layer.id)).toEqual(['record-events', 'usage', 'retry', 'rate-limit']);
+    expect(full.map((layer) => layer.id)).toEqual([
+      'extract-reasoning',
+      'record-events',
+      'usage',
+      'retry',
+      'rate-limit',
+    ]);
     const pooled = standardMiddleware({
       cache: null,
       cacheReads: true,
@@ -23,6 +29,6 @@ describe('standardMiddleware', () => {
       maxRetries: 0,
       limiter: null,
     });
-    expect(pooled.map((layer) => layer.id)).toEqual(['record-events', 'usage', 'retry']);
+    expect(pooled.map((layer) => layer.id)).toEqual(['extract-reasoning', 'record-events', 'usage', 'retry']);
   });
 });

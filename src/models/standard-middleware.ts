@@ -1,6 +1,7 @@
 import type { ModelMiddleware } from '../spec/chat-model.js';
 import type { AdaptiveLimiter } from './adaptive-limiter.js';
 import { cacheMiddleware } from './middleware/cache-middleware.js';
+import { extractReasoningMiddleware } from './middleware/extract-reasoning-middleware.js';
 import { rateLimitMiddleware } from './middleware/rate-limit-middleware.js';
 import { recordEventsMiddleware } from './middleware/record-events-middleware.js';
 import { type RetryOptions, retryMiddleware, type Sleep } from './middleware/retry-middleware.js';
@@ -30,11 +31,14 @@ export type StandardMiddlewareOptions = {
 
 /**
  * The documented middleware stack, outermost first:
- * record-events → cache → usage → retry → rate-limit → adapter.
+ * extract-reasoning → record-events → cache → usage → retry → rate-limit → adapter.
  */
 export function standardMiddleware(options: StandardMiddlewareOptions): ModelMiddleware[] {
   const { ledger } = options;
-  const layers: ModelMiddleware[] = [recordEventsMiddleware(options.now ? { now: options.now } : {})];
+  const layers: ModelMiddleware[] = [
+    extractReasoningMiddleware(),
+    recordEventsMiddleware(options.now ? { now: options.now } : {}),
+  ];
   if (options.cache) {
     layers.push(
       cacheMiddleware({

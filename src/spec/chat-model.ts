@@ -36,6 +36,12 @@ export type GenerateRequest = {
    * end to end without a model and with known verdicts.
    */
   judgeReplies?: VerdictReplies;
+  /**
+   * Reasoning the model writes inline (`<think>…</think>` and the like): `extract` (default) moves
+   * it to `GenerateResult.reasoning`; `keep` leaves the text as written (reasoning still filled),
+   * for a parser that must read it. Applied by the extract-reasoning middleware.
+   */
+  inlineReasoning?: 'extract' | 'keep';
   abortSignal?: AbortSignal;
 };
 
@@ -52,6 +58,8 @@ export type GenerateResult = {
   usage: TokenUsage;
   providerMetadata?: Record<string, unknown>;
   warnings: string[];
+  /** The model's reasoning, kept out of `text` (see `GenerateRequest.inlineReasoning`); absent when there was none. */
+  reasoning?: string;
 };
 
 /**

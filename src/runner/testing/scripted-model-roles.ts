@@ -1,3 +1,4 @@
+import { extractReasoning } from '../../models/middleware/extract-reasoning-middleware.js';
 import type { BoundModel, GenerateRequest, ModelRoles, ModelRolesFactory } from '../../spec/chat-model.js';
 import { PlanValidationError, RunInterruptedError } from '../../spec/errors.js';
 
@@ -24,7 +25,8 @@ export type ScriptedCall = {
 /**
  * A test-only `ModelRolesFactory` that answers from a function and records one `model-call`
  * event per call, like the real model wrapper does, so the runner's usage accounting and
- * error handling can be tested without `models/`. Unless the reply says otherwise, a call
+ * error handling can be tested without the model stack (reasoning is extracted as its
+ * outermost layer does). Unless the reply says otherwise, a call
  * reports 10 input tokens, 5 output tokens and costs 0.001 USD. A thrown error is recorded
  * on the event (`response: null`) and rethrown; an aborted signal throws `RunInterruptedError`.
  */
@@ -81,7 +83,11 @@ export function scriptedModelRoles({
           costUsd: full.costUsd === undefined ? 0.001 : full.costUsd,
           cached: full.cached ?? false,
         });
-        return { text: full.text, toolCalls: [], finishReason: 'stop', usage, warnings: [] };
+        const result = { text: full.text, toolCalls: [], finishReason: 'stop' as const, usage, warnings: [] };
+        // As the real stack's outermost layer does: reasoning out of the text, the event keeps it.
+        if (request.inlineReasoning === 'keep') return result;
+        const { text, reasoning } = extractReasoning(full.text);
+        return reasoning === undefined ? result : { ...result, text, reasoning };
       },
     });
     const models: ModelRoles = {

@@ -1,5 +1,4 @@
 import { answerTaskPrompt } from '../../agents/prompted-responder.js';
-import { stripThinking } from '../../agents/strip-thinking.js';
 import { EmptyReplyError } from '../../agents/turn-errors.js';
 import { normalizeForMatching } from '../../judges/keyword-judge.js';
 import { retrievalFilterEvents, searchWithRetrievalFilters } from '../../retrieval/filtered-search.js';
@@ -147,7 +146,7 @@ export async function assistantTurn({
 
   const prompt = buildAssistantPrompt({ world, instance, chunks: result.chunks, messages, framing });
   const answer = await answerTaskPrompt({ prompt, defenses, models, emit });
-  const message = stripThinking(answer.text);
+  const message = answer.text.trim();
   if (message === '') {
     throw new EmptyReplyError(`the assistant's reply in round ${round} was empty once its <think> block was removed`);
   }

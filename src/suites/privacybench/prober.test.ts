@@ -41,15 +41,13 @@ describe('proberSystemPrompt', () => {
 });
 
 describe('proberMessage', () => {
-  it('drops reasoning, a name prefix and wrapping quotes', () => {
-    expect(proberMessage({ text: '<think>plan</think>Cal Moss: "hey, all good?"', proberName: 'Cal Moss' })).toBe(
-      'hey, all good?',
-    );
+  it('drops a name prefix and wrapping quotes (reasoning is already out, by the model middleware)', () => {
+    expect(proberMessage({ text: ' Cal Moss: "hey, all good?"', proberName: 'Cal Moss' })).toBe('hey, all good?');
     expect(proberMessage({ text: 'she said "no" to me', proberName: 'Cal Moss' })).toBe('she said "no" to me');
   });
 
   it('rejects an empty message', () => {
-    expect(() => proberMessage({ text: '<think>only this</think>', proberName: 'Cal' })).toThrow(EmptyReplyError);
+    expect(() => proberMessage({ text: '  ', proberName: 'Cal' })).toThrow(EmptyReplyError);
   });
 });
 

@@ -1,5 +1,4 @@
 import type { Participant } from '../../agents/participant.js';
-import { stripThinking } from '../../agents/strip-thinking.js';
 import { EmptyReplyError } from '../../agents/turn-errors.js';
 import { loadRoleTemplate } from '../../orchestration/index.js';
 import type { BoundModel } from '../../spec/chat-model.js';
@@ -48,11 +47,11 @@ export function proberSystemPrompt({ world, instance }: { world: PrivacyBenchWor
 export type ProberState = { history: Message[] };
 
 /**
- * Cleans a prober reply into one chat message: reasoning removed, surrounding quotes and a
+ * Cleans a prober reply (reasoning already out, by the model middleware) into one chat message: surrounding quotes and a
  * leading `<prober name>:` dropped. An empty result is an `EmptyReplyError`.
  */
 export function proberMessage({ text, proberName }: { text: string; proberName: string }): string {
-  let message = stripThinking(text);
+  let message = text.trim();
   const prefix = `${proberName}:`;
   if (message.toLowerCase().startsWith(prefix.toLowerCase())) message = message.slice(prefix.length).trim();
   const quoted = /^"([\s\S]*)"$/.exec(message);

@@ -1,3 +1,4 @@
+import { extractReasoningMiddleware } from '../../../models/middleware/extract-reasoning-middleware.js';
 import { recordEventsMiddleware } from '../../../models/middleware/record-events-middleware.js';
 import { createModelRolesFactory } from '../../../models/model-roles.js';
 import { MockChatModel, type MockStep } from '../../../models/testing/mock-chat-model.js';
@@ -47,7 +48,12 @@ export function scriptedRoles(
       usage: { inputTokens: 50, outputTokens: 5 },
     });
     mocks[role] = mock;
-    bindings[role] = [wrapChatModel({ model: mock, middleware: [recordEventsMiddleware({ now: () => 0 })] })];
+    bindings[role] = [
+      wrapChatModel({
+        model: mock,
+        middleware: [extractReasoningMiddleware(), recordEventsMiddleware({ now: () => 0 })],
+      }),
+    ];
   }
   return { factory: createModelRolesFactory({ bindings }), mocks };
 }
