@@ -23,8 +23,8 @@ function replying(texts: string[]): { model: BoundModel; requests: GenerateReque
 }
 
 describe('parseStructuredReply', () => {
-  it('reads the JSON after reasoning, fenced or not', () => {
-    const text = '<think>{"requirements": ["draft"]}</think>Here:\n```json\n{"requirements": ["final"]}\n```';
+  it('reads the fenced JSON before braces in the prose (reasoning is already out, by the middleware)', () => {
+    const text = 'Not {"requirements": ["draft"]} but:\n```json\n{"requirements": ["final"]}\n```';
     expect(parseStructuredReply({ text, schema: pacRequirementsReplySchema })).toEqual({
       ok: true,
       value: { requirements: ['final'] },

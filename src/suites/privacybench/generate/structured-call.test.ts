@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { GenerationError } from '../../../generation/index.js';
+import { extractReasoningMiddleware } from '../../../models/index.js';
 import { MockChatModel, type MockScript } from '../../../models/testing/index.js';
+import { wrapChatModel } from '../../../models/wrap-chat-model.js';
 import type { BoundModel } from '../../../spec/chat-model.js';
 import { GENERATION_PROMPTS } from './generation-prompts.js';
 import { callStructured } from './structured-call.js';
@@ -10,8 +12,15 @@ const schema = z.object({ people: z.array(z.object({ name: z.string().min(1), pe
 
 function model(script: MockScript): { model: BoundModel; mock: MockChatModel } {
   const mock = new MockChatModel({ script });
+  // Reasoning leaves the text in the model stack, as in a real run.
+  const wrapped = wrapChatModel({ model: mock, middleware: [extractReasoningMiddleware()] });
   return {
-    model: { role: 'datagen', provider: 'mock', modelId: 'm', generate: (request) => mock.doGenerate(request) },
+    model: {
+      role: 'datagen',
+      provider: 'mock',
+      modelId: 'm',
+      generate: (request) => wrapped.generate(request, { role: 'datagen' }),
+    },
     mock,
   };
 }
