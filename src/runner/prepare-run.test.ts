@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ModelSpecError, PlanValidationError } from '../spec/errors.js';
 import { type RunPlanInput, runPlanSchema } from '../spec/run-plan.js';
+import { findSuite } from '../suites/registry.js';
 import { embedderBindingOf, prepareRun } from './prepare-run.js';
 
 const chat = [
@@ -94,5 +95,34 @@ describe('prepareRun with an empty plan', () => {
     await expect(rejected).rejects.toThrow(
       'nothing to run: shard 5/5 has no sample, the plan has only 4; use at most 4 shard(s)',
     );
+  });
+});
+
+describe('prepareRun with a suite that seats its models (Suite.seats)', () => {
+  const plan = runPlanSchema.parse({
+    suite: 'pac',
+    // The offline preset: starter data, deterministic judges only.
+    suiteOptions: findSuite('pac').presets?.find((preset) => preset.id === 'offline')?.options,
+    models: [
+      { role: 'agent', spec: 'mock:echo' },
+      { role: 'agent', spec: 'reference:oracle' },
+    ],
+  });
+
+  it('passes the seat bindings in the seats option and resolves no reference seat', async () => {
+    const prepared = await prepareRun({ plan, dataDir: '/no/data/dir' });
+    expect(prepared.suite.seats).toBe(true);
+    expect((prepared.options as { seats: unknown }).seats).toEqual([
+      { role: 'agent', spec: 'mock:echo' },
+      { role: 'agent', spec: 'reference:oracle' },
+    ]);
+    expect(prepared.modelBindings).toEqual([{ role: 'agent', spec: 'mock:echo' }]);
+  });
+
+  it('seats nothing for the same suite without the declaration, whatever its options schema says', async () => {
+    const suite = { ...findSuite('pac'), seats: false };
+    const prepared = await prepareRun({ plan, suite, dataDir: '/no/data/dir' });
+    expect((prepared.options as { seats?: unknown }).seats ?? []).toEqual([]);
+    expect(prepared.modelBindings).toEqual(plan.models);
   });
 });

@@ -56,12 +56,11 @@ export function embedderBindingOf(bindings: readonly RoleBinding[]): RoleBinding
 }
 
 /**
- * Suites whose options declare `seats` fill their agent seats themselves (PAC): they receive the
- * plan's seat bindings (`agent`, `agent-<id>`, in flag order, repeats and `reference:` specs
- * included) in that option, and their `reference:` seats are never resolved as models.
+ * The plan's seat bindings for a suite that seats its models itself (`Suite.seats`, PAC): `agent`,
+ * `agent-<id>`, in flag order, repeats and `reference:` specs included. Undefined for other suites.
  */
 function seatsOf({ suite, plan }: { suite: Suite; plan: RunPlan }): RoleBinding[] | undefined {
-  if (!(suite.options instanceof ZodObject) || !('seats' in suite.options.shape)) return undefined;
+  if (suite.seats !== true) return undefined;
   return plan.models.filter((binding) => SEAT_ROLE.test(binding.role));
 }
 

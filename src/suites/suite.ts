@@ -62,6 +62,12 @@ export type SuiteDefinition<Scenario, Output, Options> = {
   /** Dataset folder name under the data dir (`<dataDir>/<name>/`). */
   dataset: string;
   options: ZodType<Options>;
+  /**
+   * The suite seats several models itself (PAC). The runner then passes the plan's seat bindings
+   * (`agent`, `agent-<id>`, in flag order, repeats and `reference:` specs included) in its `seats`
+   * option, which its schema must declare, and never resolves its `reference:` seats as models.
+   */
+  seats?: boolean;
   flags?: SuiteFlag[];
   /** Named option sets (`--preset <id>`, listed by `confidant list presets`). */
   presets?: readonly SuitePreset[];

@@ -133,6 +133,7 @@ export function definePacSuite({
     taskKind: 'collaboration-turn',
     dataset: PAC_DATASET_NAME,
     options: pacSuiteOptionsSchema,
+    seats: true,
     flags: [
       { flag: '--split', key: 'split' },
       { flag: '--domain', key: 'domains' },
