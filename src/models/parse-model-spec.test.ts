@@ -25,11 +25,37 @@ describe('parseModelSpec', () => {
       modelId: 'meta-llama/Llama-3.3-70B-Instruct',
       baseURLs: ['http://h1:8000/v1', 'https://h2:8000/v1'],
     });
-    expect(parseModelSpec('openai-compatible:a@b@http://u:p@host:1/v1')).toEqual({
+    expect(parseModelSpec('openai-compatible:a@b@http://host:1/v1')).toEqual({
       provider: 'openai-compatible',
       modelId: 'a@b',
-      baseURLs: ['http://u:p@host:1/v1'],
+      baseURLs: ['http://host:1/v1'],
     });
+  });
+
+  it('refuses credentials in a base URL, naming the environment variable and never echoing the secret', () => {
+    const refused = (spec: string): string => {
+      try {
+        parseModelSpec(spec);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ModelSpecError);
+        return (error as Error).message;
+      }
+      throw new Error(`accepted ${spec}`);
+    };
+    const userinfo = refused('openai-compatible:a@b@http://u:CANARY-1@host:1/v1');
+    expect(userinfo).toBe(
+      'invalid model spec "openai-compatible:a@b@http://host:1/v1": base URL "http://host:1/v1" carries user-info credentials (user:password@); credentials in a URL are neither sent nor stored, set the environment variable OPENAI_COMPATIBLE_API_KEY instead',
+    );
+    const query = refused('vllm:m@http://h:8000/v1?api_key=CANARY-2');
+    expect(query).toContain('carries the query parameter "api_key"');
+    expect(query).toContain('VLLM_API_KEY');
+    expect(refused('openai:gpt-4o@https://h/v1?X-Api-Key=CANARY-3')).toContain('OPENAI_API_KEY');
+    expect(refused('vllm:m@http://h:1/v1,http://h:2/v1?token=CANARY-4')).toContain('"token"');
+    expect(refused('vllm:m@http://u:CANARY-5@h:1/v1,ftp://x')).not.toContain('CANARY');
+    for (const message of [userinfo, query]) expect(message).not.toContain('CANARY');
+    expect(parseModelSpec('openai:gpt-4o@https://h/v1?api-version=2024-06-01').baseURLs).toEqual([
+      'https://h/v1?api-version=2024-06-01',
+    ]);
   });
 
   it('keeps the responses/ prefix and inner spaces in the model id', () => {

@@ -1,5 +1,6 @@
 import { ModelSpecError } from '../spec/errors.js';
 import type { ModelSpec, RoleBinding } from '../spec/model-spec.js';
+import { findProvider } from './provider-registry.js';
 
 /** The syntax shown in every spec error, so a user can fix the string without reading docs. */
 export const MODEL_SPEC_SYNTAX =
@@ -11,7 +12,25 @@ const ROLE_PATTERN = /^[a-z][a-z0-9-]*$/;
 const URL_LIST_START = /@(?=https?:\/\/)/gi;
 
 function specError(spec: string, problem: string): ModelSpecError {
-  return new ModelSpecError(`invalid model spec "${spec}": ${problem}; expected ${MODEL_SPEC_SYNTAX}`);
+  return new ModelSpecError(`invalid model spec "${redactSpec(spec)}": ${problem}; expected ${MODEL_SPEC_SYNTAX}`);
+}
+
+/** A spec as it may be shown or stored: every base URL in it through {@link redactEndpoint}. */
+export function redactSpec(spec: string): string {
+  return spec.replace(/https?:\/\/[^,\s]*/gi, (url) => redactEndpoint(url));
+}
+
+/** Query parameters that carry a credential (matched case-insensitively, `-`/`_` ignored). */
+const CREDENTIAL_PARAMETER =
+  /^(?:api_?key|key|token|access_?token|auth|authorization|bearer|password|passwd|pwd|secret|client_?secret|sig|signature|x_?api_?key|session|credential|credentials)$/;
+
+/** What credential a base URL carries, or `undefined`. */
+function credentialIn(url: URL): string | undefined {
+  if (url.username !== '' || url.password !== '') return 'user-info credentials (user:password@)';
+  for (const name of url.searchParams.keys()) {
+    if (CREDENTIAL_PARAMETER.test(name.toLowerCase().replace(/-/g, '_'))) return `the query parameter "${name}"`;
+  }
+  return undefined;
 }
 
 /**
@@ -40,11 +59,11 @@ export function parseModelSpec(spec: string): ModelSpec {
       : rest
           .slice(urlStart + 1)
           .split(',')
-          .map((url) => checkBaseURL(spec, url));
+          .map((url) => checkBaseURL(spec, url, provider));
   return { provider, modelId, baseURLs };
 }
 
-function checkBaseURL(spec: string, raw: string): string {
+function checkBaseURL(spec: string, raw: string, provider: string): string {
   const url = raw.trim();
   if (url.length === 0) throw specError(spec, 'a base URL in the list is empty');
   let parsed: URL;
@@ -55,6 +74,18 @@ function checkBaseURL(spec: string, raw: string): string {
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw specError(spec, `base URL "${redactEndpoint(url)}" must use http or https`);
+  }
+  const credential = credentialIn(parsed);
+  if (credential !== undefined) {
+    // Never sent (the providers authenticate by header) and never stored: refused, with the way that works.
+    const variables = findProvider(provider)?.apiKeyEnv ?? [];
+    const instead =
+      variables.length > 0
+        ? `set the environment variable ${variables.join(' or ')} instead`
+        : "pass the key through the provider's API-key environment variable instead";
+    throw new ModelSpecError(
+      `invalid model spec "${redactSpec(spec)}": base URL "${redactEndpoint(url)}" carries ${credential}; credentials in a URL are neither sent nor stored, ${instead}`,
+    );
   }
   return url;
 }

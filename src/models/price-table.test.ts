@@ -68,7 +68,7 @@ describe('createPriceTable', () => {
   it('matches a price given for a spec with base URLs to that endpoint list only', () => {
     const custom = createPriceTable({
       overrides: {
-        'vllm:big@http://user:secret@h1:8000/v1?x=1': { inputPerMillionUsd: 3, outputPerMillionUsd: 4 },
+        'vllm:big@http://h1:8000/v1?x=1': { inputPerMillionUsd: 3, outputPerMillionUsd: 4 },
         'openai-compatible:m': { inputPerMillionUsd: 1, outputPerMillionUsd: 2 },
         'openai-compatible:m@http://h2:9/v1': { inputPerMillionUsd: 5, outputPerMillionUsd: 6 },
       },
@@ -89,9 +89,9 @@ describe('createPriceTable', () => {
     ).toBe(11);
   });
 
-  it('normalizes price keys: credentials and queries are dropped from base URLs', () => {
+  it('normalizes price keys: queries are dropped from base URLs', () => {
     expect(normalizePriceKey(' openai:gpt-4o ')).toBe('openai:gpt-4o');
-    expect(normalizePriceKey('vllm:m@http://u:p@h:1/v1?k=s,http://h2:1/v1')).toBe(
+    expect(normalizePriceKey('vllm:m@http://h:1/v1?k=s,http://h2:1/v1')).toBe(
       'vllm:m@http://h:1/v1,http://h2:1/v1',
     );
     expect(normalizePriceKey('gpt-4o')).toBe('gpt-4o');

@@ -68,7 +68,7 @@ describe('resolveChatModel', () => {
   it('pools several base URLs, sharing limiters by redacted endpoint', async () => {
     const keys: string[] = [];
     const resolved = await resolveChatModel({
-      spec: 'vllm:m@http://u:p@h1:8000/v1?x=1,http://h2:8000/v1',
+      spec: 'vllm:m@http://h1:8000/v1?x=1,http://h2:8000/v1',
       env: {},
       limiterFor: (key) => {
         keys.push(key);
