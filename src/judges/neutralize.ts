@@ -19,6 +19,9 @@ export const DEFAULT_NEUTRALIZED_MARKERS: readonly string[] = Object.freeze([
 /** Prefix put in front of a defused line, so it reads as quoted text rather than structure. */
 export const NEUTRALIZED_LINE_PREFIX = '› ';
 
+/** The `[` of a Llama-2 / Mistral template marker such as `[INST]` or `[/INST]`. */
+const CONTROL_BRACKET = /\[(?=\/?(?:INST|SYS|SYSTEM_PROMPT|TOOL_CALLS|AVAILABLE_TOOLS|TOOL_RESULTS)\])/gi;
+
 const CODE_FENCE_LINE = /^ {0,3}(?:`{3,}|~{3,})/;
 const LINE_BREAKS = new RegExp(LINE_BREAK.source, 'g');
 
@@ -35,6 +38,12 @@ const LINE_BREAKS = new RegExp(LINE_BREAK.source, 'g');
  * 3. Tags: a `<` that begins a tag-like sequence (directly followed by a letter, `/`, `!` or `?`,
  *    or by blanks and `/`) becomes `‹`, so `</response>` reads `‹/response>` and closes nothing.
  *    A lone `<` as in `a < b` is kept.
+ * 3b. Chat-template control tokens: `<|` and `|>` (ChatML `<|im_start|>`, `<|im_end|>`,
+ *    `<|endoftext|>`, Llama-3 `<|eot_id|>`, `<|start_header_id|>`, Phi and DeepSeek tokens) become
+ *    `‹|` and `|›`, and the `[` of Llama-2 / Mistral markers (`[INST]`, `[/INST]`, `[SYSTEM_PROMPT]`,
+ *    `[TOOL_CALLS]`, `[AVAILABLE_TOOLS]`, `[TOOL_RESULTS]`) becomes `［`; tag-shaped tokens (`<s>`,
+ *    `</s>`, Gemma's `<start_of_turn>`/`<end_of_turn>`, `<<SYS>>`) are already defused by rule 3.
+ *    A judge served with a raw template then cannot read them as turn boundaries.
  * 4. Placeholders: in any run of two or more `{` (or `}`), a space is put between the braces,
  *    so `{{slot}}` reads `{ {slot} }` and can never be substituted.
  * 5. Lines: a line that starts a Markdown code fence (three or more backticks or tildes), or
@@ -53,6 +62,9 @@ export function neutralize(text: string, options: { extraMarkers?: readonly stri
     .replace(/<{3,}/g, (run) => '‹'.repeat(run.length))
     .replace(/>{3,}/g, (run) => '›'.repeat(run.length))
     .replace(/<(?=[A-Za-z/!?]|\s*\/)/g, '‹')
+    .replace(/<\|/g, '‹|')
+    .replace(/\|>/g, '|›')
+    .replace(CONTROL_BRACKET, '［')
     .replace(/\{(?=\{)/g, '{ ')
     .replace(/\}(?=\})/g, '} ');
   return fenced
