@@ -12,7 +12,7 @@ import {
 } from './support/docs-markdown.js';
 import { writePrivacyLensFixture } from './support/fixture-data.js';
 import { runCliInProcess } from './support/run-cli-in-process.js';
-import { fixtureDataDir, repoRoot } from './support/test-data.js';
+import { fixtureDataDir, repoRoot, type UpstreamDatasetName, upstreamDataset } from './support/test-data.js';
 
 /**
  * Every `confidant …` command in README.md and docs/ runs here, in process, in a temporary
@@ -113,6 +113,38 @@ describe('every command in README.md and docs/ that needs no provider runs', () 
           }
         });
       }
+    });
+  }
+});
+
+/** The upstream dataset a suite's commands read; suites absent here run on built-in or example data. */
+const UPSTREAM_OF_SUITE: Readonly<Record<string, UpstreamDatasetName>> = {
+  confaide: 'confaide',
+  privacylens: 'privacylens',
+  'privact-tree': 'privacylens',
+  pac: 'pacbench',
+};
+
+describe('every `run` that needs a provider still plans: the same command with --dry-run calls no model', () => {
+  const runs = commandsByFile.flatMap(({ commands }) =>
+    commands.filter((command) => command.needs !== undefined && command.args[0] === 'run'),
+  );
+  it('finds them', () => {
+    expect(runs.length).toBeGreaterThan(10);
+  });
+  for (const command of runs) {
+    const name = `${command.file}:${command.line}: confidant ${command.args.join(' ')} --dry-run`;
+    if (!command.dryRun) {
+      it.skip(`[dry-run: no] ${name}`, () => {});
+      continue;
+    }
+    const dataset = UPSTREAM_OF_SUITE[command.args[1] ?? ''];
+    const upstream = dataset === undefined ? undefined : upstreamDataset(dataset);
+    it(name, upstream?.testOptions ?? {}, async () => {
+      const dataEnv = upstream === undefined ? env : { ...env, CONFIDANT_DATA_DIR: upstream.dataDir };
+      const result = await runCliInProcess({ args: [...command.args, '--dry-run'], env: dataEnv, cwd });
+      expect(result.code, result.stderr.slice(-2000)).toBe(0);
+      expect(result.stdout).toContain('dry run: no model is called');
     });
   }
 });

@@ -65,6 +65,7 @@ describe('docs-markdown', () => {
         text: 'npx confidant run toy-leak --model mock:echo',
         args: ['run', 'toy-leak', '--model', 'mock:echo'],
         exit: 0,
+        dryRun: true,
         problems: [],
       },
       {
@@ -74,9 +75,18 @@ describe('docs-markdown', () => {
         args: ['run', 'x', '--model', 'openai:gpt-4o'],
         needs: 'provider',
         exit: 0,
+        dryRun: true,
         problems: [],
       },
-      { file: 'd.md', line: 12, text: 'confidant run nope', args: ['run', 'nope'], exit: 2, problems: [] },
+      {
+        file: 'd.md',
+        line: 12,
+        text: 'confidant run nope',
+        args: ['run', 'nope'],
+        exit: 2,
+        dryRun: true,
+        problems: [],
+      },
     ]);
   });
 });

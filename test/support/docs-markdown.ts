@@ -10,6 +10,8 @@ import { join, relative } from 'node:path';
  * - `<!-- needs: provider -->` (or `network`, `upstream-data`, `llamacpp`, `local-copy`, …): the
  *   block's commands are not run; the test lists each one as skipped with that reason;
  * - `<!-- exit: 2 -->`: the block's commands are expected to exit with this code (default 0);
+ * - `<!-- dry-run: no (why) -->`: a `run` among them cannot be planned with `--dry-run` on its own
+ *   (it reads what an earlier command made, or a shell variable);
  * - `<!-- file: name.json -->`: the block is a file the page's commands read; the test writes it
  *   into the working directory before running them.
  */
@@ -28,6 +30,8 @@ export type DocCommand = {
   needs?: string;
   /** Expected exit code. */
   exit: number;
+  /** False when a `<!-- dry-run: no -->` marker says the command cannot be planned on its own. */
+  dryRun: boolean;
   /** Problems that make the line unusable as a shell command (unquoted `>`, `|`, …). */
   problems: string[];
 };
@@ -165,13 +169,14 @@ export function extractCommands({ file, markdown }: { file: string; markdown: st
   let runnable = false;
   let needs: string | undefined;
   let exit = 0;
+  let dryRun = true;
   for (let index = 0; index < lines.length; index += 1) {
     const text = lines[index]!;
     const fence = /^\s*```(\S*)/.exec(text);
     if (!inBlock && fence) {
       inBlock = true;
       runnable = SHELL_FENCES.has(fence[1]!.toLowerCase());
-      ({ needs, exit } = blockMarkers(lines, index));
+      ({ needs, exit, dryRun } = blockMarkers(lines, index));
       continue;
     }
     if (inBlock && /^\s*```\s*$/.test(text)) {
@@ -194,6 +199,7 @@ export function extractCommands({ file, markdown }: { file: string; markdown: st
       args,
       ...(needs === undefined ? {} : { needs }),
       exit,
+      dryRun,
       problems,
     });
   }
@@ -201,16 +207,21 @@ export function extractCommands({ file, markdown }: { file: string; markdown: st
 }
 
 /** The `needs:` and `exit:` markers in the comment lines just above a fence. */
-function blockMarkers(lines: readonly string[], fenceIndex: number): { needs: string | undefined; exit: number } {
+function blockMarkers(
+  lines: readonly string[],
+  fenceIndex: number,
+): { needs: string | undefined; exit: number; dryRun: boolean } {
   let needs: string | undefined;
   let exit = 0;
+  let dryRun = true;
   for (let index = fenceIndex - 1; index >= 0; index -= 1) {
-    const marker = /^\s*<!--\s*(needs|exit):\s*(.*?)\s*-->\s*$/.exec(lines[index]!);
+    const marker = /^\s*<!--\s*(needs|exit|dry-run|file):\s*(.*?)\s*-->\s*$/.exec(lines[index]!);
     if (!marker) break;
     if (marker[1] === 'needs') needs = marker[2];
-    else exit = Number(marker[2]);
+    else if (marker[1] === 'exit') exit = Number(marker[2]);
+    else if (marker[1] === 'dry-run') dryRun = !marker[2]!.startsWith('no');
   }
-  return { needs, exit };
+  return { needs, exit, dryRun };
 }
 
 /** A fenced block marked `<!-- file: <name> -->`: a file the page's commands use. */
