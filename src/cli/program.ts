@@ -11,6 +11,7 @@ import { registerMerge } from './commands/merge.js';
 import { registerReport } from './commands/report.js';
 import { registerResume } from './commands/resume.js';
 import { registerRun } from './commands/run.js';
+import { registerView } from './commands/view.js';
 
 /** What a command hands back to `runCli`. */
 export type CommandOutcome = { exitCode: number };
@@ -38,6 +39,7 @@ export function createProgram({ io }: { io: CliIo }): { program: Command; outcom
     registerMerge,
     registerReport,
     registerCompare,
+    registerView,
     registerData,
     registerList,
     registerExport,

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { Report } from '../../reports/build-report.js';
 import { buildReport } from '../../reports/build-report.js';
+import { renderHtml } from '../../reports/html/render-html.js';
 import { type PerSampleRow, perSampleRows } from '../../reports/per-sample-rows.js';
 import { renderCsv } from '../../reports/render-csv.js';
 import { renderJson } from '../../reports/render-json.js';
@@ -11,6 +12,7 @@ import { PlanValidationError } from '../../spec/errors.js';
 import { writeOutputFile } from '../output-file.js';
 import type { CommandContext } from '../program.js';
 import { readReportRuns } from '../read-report-runs.js';
+import { expandRunDirs, readViewModel } from '../read-view-model.js';
 
 const renderers: Record<string, (report: Report) => string> = {
   md: renderMarkdown,
@@ -29,7 +31,10 @@ export function registerReport({ program, context }: { program: Command; context
     .command('report')
     .description('Render a paper-style table of one or more runs (or, with --per-sample, one row per sample).')
     .argument('<run-dirs...>', 'run directories (several are shown side by side)')
-    .option('--format <format>', `output format: ${Object.keys(renderers).join(', ')}; with --per-sample: csv, jsonl`)
+    .option(
+      '--format <format>',
+      `output format: ${Object.keys(renderers).join(', ')}, html (one self-contained file); with --per-sample: csv, jsonl`,
+    )
     .option('--per-sample', 'one row per sample: id, scenario, variant, epoch, defense, status, scores, error')
     .option('--out <file>', 'write to a file instead of stdout')
     .action(async (runDirs: string[], flags: { format?: string; out?: string; perSample?: boolean }) => {
@@ -49,11 +54,20 @@ export function registerReport({ program, context }: { program: Command; context
           rows.push(...perSampleRows({ header: run.header, records: await run.store.readSamples({ events: false }) }));
         }
         text = render(rows);
+      } else if (flags.format === 'html') {
+        const { model } = await readViewModel({
+          dirs: expandRunDirs({ args: runDirs, cwd: io.cwd }),
+          cwd: io.cwd,
+          mode: 'static',
+        });
+        text = renderHtml(model);
       } else {
         const format = flags.format ?? 'md';
         const render = renderers[format];
         if (!render) {
-          throw new PlanValidationError(`unknown report format '${format}': use ${Object.keys(renderers).join(', ')}`);
+          throw new PlanValidationError(
+            `unknown report format '${format}': use ${Object.keys(renderers).join(', ')} or html`,
+          );
         }
         text = render(buildReport(await readReportRuns({ dirs: runDirs, cwd: io.cwd })));
       }

@@ -1,0 +1,93 @@
+/** The overview and metrics pages (browser JavaScript). */
+export const OVERVIEW_JS = `
+function usageRows(run) {
+  return Object.keys(run.usage).map(function (role) {
+    var u = run.usage[role];
+    return [role, String(u.calls), String(u.cachedCalls), String(u.inputTokens), String(u.outputTokens), u.costUsd === null ? 'unknown' : u.costUsd.toFixed(4)];
+  });
+}
+function definitionLink(row, anchor, label) {
+  if (!anchor) return label;
+  return h('a', { href: DATA.metricsDoc + '#' + anchor, class: 'def', title: row.definition ? row.definition.definition : '' }, label);
+}
+function headlineRows() {
+  var ids = DATA.report.headline.length ? DATA.report.headline : DATA.report.rows.slice(0, 4).map(function (r) { return r.id; });
+  return DATA.report.rows.filter(function (r) { return ids.indexOf(r.id) !== -1; });
+}
+function renderOverview() {
+  var out = [];
+  DATA.report.runs.forEach(function (run, i) {
+    var info = DATA.runs[i];
+    var headline = headlineRows();
+    out.push(section(runName(i),
+      h('dl', { class: 'facts' },
+        h('dt', {}, 'Suite'), h('dd', {}, run.suite + ' ' + JSON.stringify(run.options)),
+        h('dt', {}, 'Models'), h('dd', {}, Object.keys(run.models).map(function (role) { return role + '=' + run.models[role].join(','); }).join('; ')),
+        h('dt', {}, 'Defenses'), h('dd', {}, run.defenses.join(', ') || 'vanilla'),
+        h('dt', {}, 'Dataset'), h('dd', {}, info.dataset.name + ' · ' + info.dataset.files + ' files · hash ' + info.dataset.hash.slice(0, 16)),
+        h('dt', {}, 'Samples'), h('dd', {}, run.counts.success + ' ok / ' + run.counts.error + ' error / ' + run.counts.missing + ' missing' + (run.complete ? '' : ' (incomplete' + (info.stopReason ? ': ' + info.stopReason : '') + ')')),
+        h('dt', {}, 'Epochs'), h('dd', {}, String(run.epochs)),
+        h('dt', {}, 'Cost'), h('dd', {}, run.costUsd === null ? 'unknown' : '$' + run.costUsd.toFixed(4))),
+      h('h3', {}, 'Headline metrics'),
+      table(['Metric', 'Value', '95% CI', 'n / errors / n/a'], headline.map(function (row) {
+        var v = row.cells[i].value;
+        return [definitionLink(row, row.anchor, row.label + (row.scale === 'percent' ? ' (%)' : '')), fmt(v, row.scale), fmtCi(v, row.scale) || '—', v ? v.n + ' / ' + v.errors + ' / ' + v.notApplicable : '—'];
+      })),
+      h('h3', {}, 'Usage and cost by role'),
+      table(['Role', 'Calls', 'Cached', 'Input tokens', 'Output tokens', 'Cost (USD)'], usageRows(run)),
+      barChart({ title: 'Cost by role (USD)', bars: Object.keys(run.usage).map(function (role) { return { label: role, value: run.usage[role].costUsd }; }), format: function (v) { return '$' + v.toFixed(4); } }),
+      run.judges.length ? [h('h3', {}, 'Judge health'), table(['Judge', 'Model', 'Calls', 'Pass', 'Fail', 'n/a', 'Error', 'Most common errors'], run.judges.map(function (j) {
+        return [j.judge, j.model, String(j.calls), String(j.pass), String(j.fail), String(j.notApplicable), String(j.error), j.topErrors.map(function (e) { return e.message + ' ×' + e.count; }).join('; ') || '—'];
+      }))] : null,
+      run.errorCauses.length ? [h('h3', {}, 'Errors by cause'), table(['Where', 'Error', 'Message', 'Count', 'Example'], run.errorCauses.map(function (c) {
+        return [c.kind === 'judge' ? 'judge ' + (c.judge || '') : 'sample', c.name, c.message, String(c.count), h('a', { href: route(['sample', i, c.exampleSampleId]) }, c.exampleSampleId)];
+      }))] : null));
+  });
+  if (DATA.report.runs.length > 1) out.push(tradeoffChart());
+  return out;
+}
+function tradeoffChart() {
+  var rows = headlineRows().filter(function (r) { return r.definition && r.definition.direction !== 'neutral'; });
+  if (rows.length < 2) return null;
+  var x = rows[0], y = rows[1];
+  var points = DATA.report.runs.map(function (run, i) {
+    return { label: runName(i), x: x.cells[i].value ? x.cells[i].value.value : NaN, y: y.cells[i].value ? y.cells[i].value.value : NaN };
+  });
+  return section('Privacy–utility trade-off', scatter({ title: x.label + ' vs ' + y.label + ' per run (line: Pareto frontier)', points: points, xLabel: x.label, yLabel: y.label, xLower: x.definition.direction === 'lower', yLower: y.definition.direction === 'lower' }));
+}
+function renderMetrics() {
+  var runs = DATA.report.runs;
+  var header = ['Metric'];
+  runs.forEach(function (run, i) { var l = runs.length > 1 ? ' — ' + runName(i) : ''; header.push('Value' + l, '95% CI' + l, 'Worst' + l, 'n / errors / n/a' + l); });
+  var rows = DATA.report.rows.map(function (row) {
+    var cells = [h('span', {}, definitionLink(row, row.anchor, row.label + (row.scale === 'percent' ? ' (%)' : '')), row.definition ? h('div', { class: 'muted' }, row.definition.definition) : null)];
+    row.cells.forEach(function (cell) {
+      cells.push(fmt(cell.value, row.scale), fmtCi(cell.value, row.scale) || '—', cell.worst ? fmt(cell.worst, row.scale) + (fmtCi(cell.worst, row.scale) ? ' (' + fmtCi(cell.worst, row.scale) + ')' : '') : '—', cell.value ? cell.value.n + ' / ' + cell.value.errors + ' / ' + cell.value.notApplicable : '—');
+    });
+    return cells;
+  });
+  var out = [section('Metrics', table(header, rows, 'metrics'), h('p', { class: 'muted' }, '95% CI: Wilson for proportions of independent units, bootstrap over scenarios for clustered or aggregated metrics.'))];
+  var bars = headlineRows()[0];
+  if (bars && runs.length > 1) {
+    out.push(barChart({ title: bars.label + ' per run (95% CI)', bars: runs.map(function (run, i) { var v = bars.cells[i].value; return { label: runName(i), value: v ? v.value : null, lower: v && v.ci95 ? v.ci95[0] : undefined, upper: v && v.ci95 ? v.ci95[1] : undefined }; }), format: function (v) { return bars.scale === 'percent' ? (v * 100).toFixed(1) + '%' : v.toFixed(3); } }));
+  }
+  var defs = {};
+  DATA.report.rows.forEach(function (r) { if (r.definition) defs[r.id] = r; });
+  DATA.runs.forEach(function (info, i) {
+    var groups = info.groups || {};
+    Object.keys(groups).forEach(function (by) {
+      var keys = Object.keys(groups[by]);
+      var metricIds = [];
+      keys.forEach(function (k) { Object.keys(groups[by][k]).forEach(function (m) { if (metricIds.indexOf(m) === -1) metricIds.push(m); }); });
+      var scaleOf = function (m) { return defs[m] ? defs[m].scale : 'raw'; };
+      var first = metricIds.filter(function (m) { return scaleOf(m) === 'percent'; })[0];
+      out.push(section('By ' + by + (runs.length > 1 ? ' — ' + runName(i) : ''),
+        table([by].concat(metricIds.map(function (m) { return defs[m] ? definitionLink(defs[m], defs[m].anchor, defs[m].label) : m; })), keys.map(function (k) {
+          return [k].concat(metricIds.map(function (m) { var v = groups[by][k][m]; return v ? fmt(v, scaleOf(m)) + (fmtCi(v, scaleOf(m)) ? ' (' + fmtCi(v, scaleOf(m)) + ')' : '') : '—'; }));
+        })),
+        first ? barChart({ title: (defs[first] ? defs[first].label : first) + ' by ' + by, max: 1, bars: keys.map(function (k) { var v = groups[by][k][first]; return { label: k, value: v ? v.value : null, lower: v && v.ci95 ? v.ci95[0] : undefined, upper: v && v.ci95 ? v.ci95[1] : undefined }; }), format: function (v) { return (v * 100).toFixed(1) + '%'; } }) : null));
+    });
+  });
+  return out;
+}
+`;

@@ -1,0 +1,42 @@
+import type { SampleRecord } from '../../spec/run-record.js';
+
+/** What the sample browser lists and filters on for one sample (no transcript). */
+export type SampleIndexRow = {
+  id: string;
+  scenarioId: string;
+  variant: Record<string, string>;
+  epoch: number;
+  status: SampleRecord['status'];
+  /** Some score failed (the bad outcome: a leak, a violation). */
+  leaked: boolean;
+  /** Every score was decided and none failed. */
+  compliant: boolean;
+  /** A judge call or score ended in `error`. */
+  judgeError: boolean;
+  /** `<scorer>=<verdict>` per score, in order. */
+  verdicts: string[];
+  error?: string;
+};
+
+/** The browser's row for a record. */
+export function sampleIndexRow(record: SampleRecord): SampleIndexRow {
+  const decided = record.scores.filter((score) => score.verdict === 'pass' || score.verdict === 'fail');
+  const leaked = record.scores.some((score) => score.verdict === 'fail');
+  const judgeError =
+    record.scores.some((score) => score.verdict === 'error') ||
+    (record.judgments ?? []).some((judgment) => judgment.verdict === 'error');
+  return {
+    id: record.id,
+    scenarioId: record.scenarioId,
+    variant: record.variant,
+    epoch: record.epoch,
+    status: record.status,
+    leaked,
+    compliant: record.status === 'ok' && decided.length > 0 && !leaked && decided.length === record.scores.length,
+    judgeError,
+    verdicts: record.scores.map(
+      (score) => `${score.target === undefined ? score.scorer : `${score.scorer}[${score.target}]`}=${score.verdict}`,
+    ),
+    ...(record.error === undefined ? {} : { error: `${record.error.name}: ${record.error.message}` }),
+  };
+}
