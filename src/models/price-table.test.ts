@@ -91,9 +91,7 @@ describe('createPriceTable', () => {
 
   it('normalizes price keys: queries are dropped from base URLs', () => {
     expect(normalizePriceKey(' openai:gpt-4o ')).toBe('openai:gpt-4o');
-    expect(normalizePriceKey('vllm:m@http://h:1/v1?k=s,http://h2:1/v1')).toBe(
-      'vllm:m@http://h:1/v1,http://h2:1/v1',
-    );
+    expect(normalizePriceKey('vllm:m@http://h:1/v1?k=s,http://h2:1/v1')).toBe('vllm:m@http://h:1/v1,http://h2:1/v1');
     expect(normalizePriceKey('gpt-4o')).toBe('gpt-4o');
   });
 
