@@ -81,4 +81,22 @@ export {
   times,
 } from './suites/call-pattern.js';
 export { findSuite, suiteRegistry } from './suites/registry.js';
-export { defineSuite, type SampleSpec, type Suite, type SuiteDefinition, type SuitePreset } from './suites/suite.js';
+export {
+  type DatasetContext,
+  defineSuite,
+  type SampleOutcome,
+  type SampleSpec,
+  type ScoreContext,
+  type Scorer,
+  type SolveContext,
+  type Suite,
+  type SuiteDataset,
+  type SuiteDefinition,
+  type SuiteMetricSet,
+  type SuiteMetrics,
+  type SuitePreset,
+  type SuiteReport,
+  scoreSample,
+  suiteJudges,
+  type TemplateRef,
+} from './suites/suite.js';

@@ -38,14 +38,14 @@ describe('bring-your-own-data examples load through the suites’ loaders', () =
     const suite = findSuite('confaide');
     const counts: Record<string, number> = {};
     for (const tier of ['1', '2a', '2b', '3', '4']) {
-      const scenarios = await suite.loadScenarios({
+      const scenarios = await suite.dataset.load({
         dataDir: examples('confaide'),
         options: suite.options.parse({ tier }),
       });
       counts[tier] = scenarios.length;
     }
     expect(counts).toEqual({ '1': 3, '2a': 3, '2b': 3, '3': 2, '4': 1 });
-    const [story] = await suite.loadScenarios({
+    const [story] = await suite.dataset.load({
       dataDir: examples('confaide'),
       options: suite.options.parse({ tier: '3' }),
     });
@@ -54,10 +54,10 @@ describe('bring-your-own-data examples load through the suites’ loaders', () =
 
   it('privacylens and privact-tree: docs/suites/examples/privacylens', async () => {
     const lens = findSuite('privacylens');
-    const cases = await lens.loadScenarios({ dataDir: examples('privacylens'), options: lens.options.parse({}) });
-    expect(cases.map((scenario) => lens.scenarioId(scenario))).toEqual(['example1', 'example2']);
+    const cases = await lens.dataset.load({ dataDir: examples('privacylens'), options: lens.options.parse({}) });
+    expect(cases.map((scenario) => lens.dataset.id(scenario))).toEqual(['example1', 'example2']);
     const tree = findSuite('privact-tree');
-    const trees = await tree.loadScenarios({
+    const trees = await tree.dataset.load({
       dataDir: examples('privacylens'),
       options: tree.options.parse({ split: 'all' }),
     });
@@ -66,11 +66,11 @@ describe('bring-your-own-data examples load through the suites’ loaders', () =
 
   it('pac: docs/suites/examples/pac holds one range scenario', async () => {
     const suite = findSuite('pac');
-    const scenarios = await suite.loadScenarios({
+    const scenarios = await suite.dataset.load({
       dataDir: examples('pac'),
       options: suite.options.parse({ split: 'range' }),
     });
-    expect(scenarios.map((scenario) => suite.scenarioId(scenario))).toEqual([
+    expect(scenarios.map((scenario) => suite.dataset.id(scenario))).toEqual([
       expect.stringContaining('Community_Gardens'),
     ]);
   });
@@ -78,8 +78,8 @@ describe('bring-your-own-data examples load through the suites’ loaders', () =
   it('privacybench: docs/suites/examples/privacybench/community', async () => {
     const suite = findSuite('privacybench');
     const options = suite.options.parse({ community: join(examples('privacybench'), 'community') });
-    const scenarios = await suite.loadScenarios({ dataDir: join(repoRoot, 'no-data-dir'), options });
-    expect(scenarios.map((scenario) => suite.scenarioId(scenario)).sort()).toEqual([
+    const scenarios = await suite.dataset.load({ dataDir: join(repoRoot, 'no-data-dir'), options });
+    expect(scenarios.map((scenario) => suite.dataset.id(scenario)).sort()).toEqual([
       expect.stringContaining('s-visa'),
       expect.stringContaining('s-visa'),
       expect.stringContaining('s-visa'),

@@ -53,7 +53,7 @@ afterAll(() => {
 describe('docs/tutorial.md: a suite of your own', () => {
   it('the tutorial suite is what the tutorial says', () => {
     expect(suite?.id).toBe('surprise-party');
-    expect(suite?.metricDefinitions.map((definition) => definition.id)).toEqual(['spoil_rate']);
+    expect(suite?.metrics.definitions.map((definition) => definition.id)).toEqual(['spoil_rate']);
   });
 
   it('its commands run and give the rates the tutorial states', async () => {

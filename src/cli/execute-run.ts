@@ -29,7 +29,7 @@ export async function executeRun({
     progress.stop();
     const report = buildReport({
       runs: [{ header: result.header, summary: result.summary }],
-      definitions: result.suite.metricDefinitions,
+      definitions: result.suite.metrics.definitions,
     });
     io.stdout(`${renderMarkdown(report).split('\n## Runs')[0]?.trimEnd()}\n\n`);
     const outcome = runOutcome({

@@ -2,6 +2,7 @@ import { findProvider, parseModelSpec, roleFallbacks, schemelessBaseURL } from '
 import type { PreparedRun } from '../runner/index.js';
 import type { RoleBinding } from '../spec/model-spec.js';
 import type { RunPlan } from '../spec/run-plan.js';
+import { suiteJudges } from '../suites/suite.js';
 
 /** Roles the defenses (role chains, 1-2-3 check) may call; the suite does not list them. */
 const DEFENSE_ROLES = new Set(['generator', 'verifier', 'refiner', 'extractor', 'checker', 'executor']);
@@ -37,7 +38,11 @@ export function planWarnings({ plan, prepared }: { plan: RunPlan; prepared: Prep
   const used = new Set([...required, ...optional]);
   const reachable = new Set([...used].flatMap((role) => [role, ...roleFallbacks(role)]));
   const bound = [...new Set(plan.models.map((binding) => binding.role))];
-  if (bound.includes('judge') && suite.judges(options).length === 0 && !required.includes('judge')) {
+  if (
+    bound.includes('judge') &&
+    suiteJudges({ scorers: suite.scorers, options }).length === 0 &&
+    !required.includes('judge')
+  ) {
     const summarizer = used.has('summarizer') && !bound.includes('summarizer');
     warnings.push(
       `--model judge=… is given, but ${suite.id} with these options has no LLM judge (it scores with deterministic judges only), so the judge model ${summarizer ? 'is used only as the fallback summarizer' : 'is never called'}`,

@@ -43,8 +43,8 @@ export async function readReportRuns({
     const header = await store.readHeader();
     const suite = findSuite(header.suite.id);
     const known = new Set(definitions.map((definition) => definition.id));
-    definitions.push(...suite.metricDefinitions.filter((definition) => !known.has(definition.id)));
-    headline = headline.length > 0 ? headline : (suite.headline ?? []);
+    definitions.push(...suite.metrics.definitions.filter((definition) => !known.has(definition.id)));
+    headline = headline.length > 0 ? headline : (suite.report?.headline ?? []);
     // A run killed before its summary was written still has its records: summarise them now.
     const summary =
       (await store.readSummary()) ??
@@ -61,7 +61,7 @@ export async function readReportRuns({
       header,
       summary,
       suite,
-      extraMarkdown: suite.reportMarkdown?.(summary) ?? '',
+      extraMarkdown: suite.report?.markdown?.(summary) ?? '',
     });
   }
   return { runs, definitions, headline };

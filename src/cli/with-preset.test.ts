@@ -8,7 +8,6 @@ const suite = defineSuite<never, null, Record<string, unknown>>({
   version: 1,
   description: 'a suite with one preset',
   taskKind: 'free-text-answer',
-  dataset: 'none',
   options: z.object({ split: z.string().optional(), judge: z.string().optional() }),
   presets: [
     {
@@ -22,14 +21,10 @@ const suite = defineSuite<never, null, Record<string, unknown>>({
     },
   ],
   roles: () => ({ required: [], optional: [] }),
-  datasetFiles: () => [],
-  loadScenarios: async () => [],
-  scenarioId: () => '',
-  runSample: async () => ({ output: null }),
-  score: async () => [],
-  judges: () => [],
-  metrics: () => ({ metrics: {} }),
-  metricDefinitions: [],
+  dataset: { name: 'none', files: () => [], load: async () => [], id: () => '' },
+  solve: async () => ({ output: null }),
+  scorers: [],
+  metrics: { compute: () => ({ metrics: {} }), definitions: [] },
 });
 
 describe('withPreset', () => {

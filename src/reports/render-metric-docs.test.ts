@@ -14,7 +14,7 @@ const OPTION_SETS: ReadonlyArray<{ suite: string; options: Record<string, unknow
   { suite: 'confaide', options: { tier: '4' } },
   { suite: 'pac', options: {} },
   { suite: 'privacybench', options: {} },
-  { suite: 'privacybench', options: { task: 'secret-detection' } },
+  { suite: 'privacybench-calibration', options: {} },
   { suite: 'privacylens', options: {} },
   { suite: 'privact-tree', options: { topology: 'G>V>R' } },
   { suite: 'privact-tree', options: { topology: 'E>C>X' } },
@@ -34,7 +34,7 @@ describe('docs/metrics.md', () => {
     expect(new Set(anchors).size).toBe(anchors.length);
     for (const suite of suiteRegistry) {
       expect(anchors).toContain(suite.id);
-      for (const definition of suite.metricDefinitions) {
+      for (const definition of suite.metrics.definitions) {
         const anchor = metricAnchor({ suite: suite.id, id: definition.id });
         expect(anchors).toContain(anchor);
         expect(text).toContain(`](#${anchor})`);
@@ -52,9 +52,9 @@ describe('docs/metrics.md', () => {
 describe('metric definitions', () => {
   it('are complete and unique within each suite', () => {
     for (const suite of suiteRegistry) {
-      const ids = suite.metricDefinitions.map((definition) => definition.id);
+      const ids = suite.metrics.definitions.map((definition) => definition.id);
       expect(new Set(ids).size, suite.id).toBe(ids.length);
-      for (const definition of suite.metricDefinitions) {
+      for (const definition of suite.metrics.definitions) {
         const where = `${suite.id}/${definition.id}`;
         for (const field of ['label', 'definition', 'formula', 'denominator'] as const) {
           expect(definition[field].trim(), `${where} ${field}`).not.toBe('');
@@ -63,14 +63,14 @@ describe('metric definitions', () => {
         expect(definition.denominator, `${where} says what n counts`).toMatch(/^n: /);
         if (definition.scale === 'percent') expect(definition.range, where).toEqual({ min: 0, max: 1 });
       }
-      for (const id of suite.headline ?? []) expect(ids, `${suite.id} headline ${id}`).toContain(id);
+      for (const id of suite.report?.headline ?? []) expect(ids, `${suite.id} headline ${id}`).toContain(id);
     }
   });
 
   it.each(OPTION_SETS)('cover every metric $suite reports with $options', ({ suite: id, options }) => {
     const suite = findSuite(id);
     const parsed = suite.options.parse(options);
-    const summary = suite.metrics({ records: [], options: parsed });
+    const summary = suite.metrics.compute({ records: [], options: parsed });
     expect(Object.keys(summary.metrics).length).toBeGreaterThan(0);
     expect(undefinedMetricIds({ suite, summary })).toEqual([]);
   });

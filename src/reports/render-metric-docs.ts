@@ -70,7 +70,7 @@ function metricSection({ suite, definition }: { suite: string; definition: Metri
 }
 
 function suiteSection(suite: Suite): string[] {
-  const rows = suite.metricDefinitions.map(
+  const rows = suite.metrics.definitions.map(
     (definition) =>
       `| [\`${definition.id}\`](#${metricAnchor({ suite: suite.id, id: definition.id })}) | ${definition.label} | ${definition.direction} | ${definition.scale} | ${SOURCE_TEXT[definition.source.kind]} |`,
   );
@@ -79,19 +79,19 @@ function suiteSection(suite: Suite): string[] {
     '',
     suite.description,
     '',
-    ...(suite.headline === undefined || suite.headline.length === 0
+    ...(suite.report?.headline === undefined || suite.report?.headline.length === 0
       ? []
-      : [`Headline (the paper's table): ${suite.headline.map((id) => `\`${id}\``).join(', ')}.`, '']),
+      : [`Headline (the paper's table): ${suite.report?.headline.map((id) => `\`${id}\``).join(', ')}.`, '']),
     '| Metric | Label | Better | Scale | Source |',
     '|---|---|---|---|---|',
     ...rows,
     '',
-    ...suite.metricDefinitions.flatMap((definition) => metricSection({ suite: suite.id, definition })),
+    ...suite.metrics.definitions.flatMap((definition) => metricSection({ suite: suite.id, definition })),
   ];
 }
 
 /**
- * `docs/metrics.md`: every metric of every suite, generated from the suites' `metricDefinitions`
+ * `docs/metrics.md`: every metric of every suite, generated from the suites' `metrics.definitions`
  * (`npm run docs:metrics` writes it; a test compares the committed file with this output).
  */
 export function renderMetricDocs(suites: readonly Suite[]): string {

@@ -1,6 +1,7 @@
 import type { ModelDescription } from '../spec/model-spec.js';
 import type { RunPlan } from '../spec/run-plan.js';
 import { FORMAT_VERSION, type RunHeader, type RunInvocation } from '../spec/run-record.js';
+import { suiteJudges } from '../suites/suite.js';
 import { readDependencyVersions, readPackageVersion } from './package-info.js';
 import { planHash } from './plan-hash.js';
 import type { PreparedRun } from './prepare-run.js';
@@ -36,7 +37,7 @@ export function buildRunHeader({ runId, now, plan, prepared, models, invocation 
     suite: { id: prepared.suite.id, version: prepared.suite.version },
     dataset: prepared.dataset,
     models,
-    judges: prepared.suite.judges(prepared.options),
+    judges: suiteJudges({ scorers: prepared.suite.scorers, options: prepared.options }),
     defenses: prepared.defenses.map((defense) => defense.id),
     ...(plan.shard ? { shard: plan.shard } : {}),
     sampleIds: prepared.samples.map((sample) => sample.id),

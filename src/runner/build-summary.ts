@@ -65,13 +65,13 @@ export function buildSummary({
   const missing = plannedIds.size - kept.length;
   const topCause = causes[0];
   const rates = new Set(
-    suite.metricDefinitions.filter((definition) => definition.scale !== 'count').map((definition) => definition.id),
+    suite.metrics.definitions.filter((definition) => definition.scale !== 'count').map((definition) => definition.id),
   );
   const { metrics, groups } = explainNullMetrics({
     computed: withIntervals({
-      computed: suite.metrics({ records: kept, options }),
+      computed: suite.metrics.compute({ records: kept, options }),
       records: kept,
-      compute: (resampled) => suite.metrics({ records: resampled, options }).metrics,
+      compute: (resampled) => suite.metrics.compute({ records: resampled, options }).metrics,
       eligible: (id) => rates.has(id),
     }),
     ...(topCause === undefined ? {} : { commonError: causeLabel(topCause) }),

@@ -142,7 +142,7 @@ export function estimatePlan(options: EstimatePlanOptions): PlanEstimate {
     return undefined;
   };
   const responder = defenses.find((defense) => defense.kind === 'responder');
-  const scenarios = new Map(options.scenarios.map((scenario) => [suite.scenarioId(scenario), scenario]));
+  const scenarios = new Map(options.scenarios.map((scenario) => [suite.dataset.id(scenario), scenario]));
   const rows = new Map<string, Row>();
 
   const add = (entry: PlannedCalls) => {

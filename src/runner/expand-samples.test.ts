@@ -52,7 +52,10 @@ describe('expandSamples', () => {
   it('expands variants from the suite', () => {
     const suite: Suite = {
       ...toyLeakSuite,
-      variants: (): Array<Record<string, string>> => [{ tone: 'kind' }, { tone: 'curt', asker: 'hr' }],
+      dataset: {
+        ...toyLeakSuite.dataset,
+        variants: (): Array<Record<string, string>> => [{ tone: 'kind' }, { tone: 'curt', asker: 'hr' }],
+      },
     };
     const samples = expandSamples({ ...base, suite, scenarios: toyLeakScenarios.slice(0, 1), epochs: 1 });
     expect(samples.map((s) => s.id)).toEqual([

@@ -61,8 +61,8 @@ export function expandSamples({
   const samples: SampleSpec[] = [];
   const seen = new Set<string>();
   for (const scenario of chosen) {
-    const scenarioId = suite.scenarioId(scenario);
-    const variants = suite.variants ? suite.variants({ scenario, options }) : [{}];
+    const scenarioId = suite.dataset.id(scenario);
+    const variants = suite.dataset.variants ? suite.dataset.variants({ scenario, options }) : [{}];
     for (const variant of variants) {
       for (let epoch = 1; epoch <= epochs; epoch += 1) {
         const id = sampleId({ scenarioId, variant, epoch });

@@ -189,19 +189,19 @@ export async function prepareRun({
         )
       : [...givenDefenses];
   checkResponders(defenses);
-  const files = suite.datasetFiles({ dataDir, options });
-  let dataset: PreparedRun['dataset'] = { name: suite.dataset, files: [], hash: '' };
+  const files = suite.dataset.files({ dataDir, options });
+  let dataset: PreparedRun['dataset'] = { name: suite.dataset.name, files: [], hash: '' };
   if (files.length > 0) {
-    const folder = join(dataDir, suite.dataset);
+    const folder = join(dataDir, suite.dataset.name);
     const relative = files.map((file) => (file.startsWith(folder) ? file.slice(folder.length + 1) : file));
     // A partial copy (missing, empty or folder-shaped files) is a user error naming every bad file.
-    const root = requireDatasetFiles({ dataDir, name: suite.dataset, files: relative });
+    const root = requireDatasetFiles({ dataDir, name: suite.dataset.name, files: relative });
     const hashed = await hashDatasetFiles({ root, paths: relative });
-    dataset = { name: suite.dataset, ...hashed };
+    dataset = { name: suite.dataset.name, ...hashed };
   } else {
     dataset.hash = 'built-in';
   }
-  const scenarios = await suite.loadScenarios({ dataDir, options });
+  const scenarios = await suite.dataset.load({ dataDir, options });
   const allSamples = expandSamples({
     suite,
     scenarios,
@@ -255,7 +255,7 @@ function emptyPlanError({
     Object.keys(plan.suiteOptions).length === 0 ? '' : ` with options ${JSON.stringify(plan.suiteOptions)}`;
   if (scenarios === 0) {
     return new PlanValidationError(
-      `nothing to run: suite ${suite.id} loaded no scenario from ${join(dataDir, suite.dataset)}${options}; check that the data is there in the layout the suite expects (\`confidant data verify ${suite.dataset}\`) and that the options select something`,
+      `nothing to run: suite ${suite.id} loaded no scenario from ${join(dataDir, suite.dataset.name)}${options}; check that the data is there in the layout the suite expects (\`confidant data verify ${suite.dataset.name}\`) and that the options select something`,
     );
   }
   if (allSamples === 0) {

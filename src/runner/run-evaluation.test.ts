@@ -261,17 +261,16 @@ describe('runEvaluation stops', () => {
     const forgiving = defineSuite<{ id: string }, string, Record<string, never>>({
       ...toyLeakSuite,
       options: z.object({}),
-      loadScenarios: async () => [{ id: 'one' }],
-      scenarioId: (scenario) => scenario.id,
-      async runSample({ models, signal }) {
+      dataset: { name: 'forgiving', files: () => [], load: async () => [{ id: 'one' }], id: (scenario) => scenario.id },
+      async solve({ models, signal }) {
         const answer = await models
           .model('agent')
           .generate({ messages: [{ role: 'user', content: 'hi' }], settings: {}, abortSignal: signal })
           .catch(() => 'the call failed');
         return { output: typeof answer === 'string' ? answer : answer.text };
       },
-      score: async () => [{ scorer: 'x@1', verdict: 'error', value: null }],
-      metrics: () => ({ metrics: {} }),
+      scorers: [{ id: 'x', version: 1, score: async () => [{ scorer: 'x@1', verdict: 'error', value: null }] }],
+      metrics: { compute: () => ({ metrics: {} }), definitions: [] },
     });
     const store = await freshStore();
     const { factory } = scriptedModelRoles({

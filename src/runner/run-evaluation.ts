@@ -7,7 +7,7 @@ import type { TranscriptEvent } from '../spec/event.js';
 import type { RunSummary, SampleRecord } from '../spec/run-record.js';
 import type { RunStore } from '../spec/run-store.js';
 import type { Score } from '../spec/score.js';
-import type { SampleSpec, Suite } from '../suites/suite.js';
+import { type SampleSpec, type Suite, scoreSample } from '../suites/suite.js';
 import { isModelCallEvent, usageFromEvents, usageOfCall } from './aggregate-usage.js';
 import { buildSummary } from './build-summary.js';
 import { createEventRecorder } from './create-event-recorder.js';
@@ -89,7 +89,7 @@ export type RunEvaluationOptions = {
  * Runs the samples that have no record yet (run and resume are the same operation), appending
  * each record to the store as soon as its sample finishes, then writes and returns the summary.
  *
- * Per sample: events are collected (`sample-start` first), `suite.runSample` then `suite.score`
+ * Per sample: events are collected (`sample-start` first), `suite.solve` then the suite's scorers (`scoreSample`)
  * run, usage is aggregated from the `model-call` events and the judge calls are summarised in
  * `judgments`. A thrown error gives a record with `status: 'error'`, the error's name, message and
  * cause, a `sample-error` event, the partial events and no scores; an error carrying
@@ -119,7 +119,7 @@ export async function runEvaluation({
     throw new PlanValidationError(`concurrency must be a positive integer, got ${concurrency}`);
   }
   const header = await store.readHeader();
-  const scenarioById = new Map(scenarios.map((scenario) => [suite.scenarioId(scenario), scenario]));
+  const scenarioById = new Map(scenarios.map((scenario) => [suite.dataset.id(scenario), scenario]));
   const unknown = samples.find((sample) => !scenarioById.has(sample.scenarioId));
   if (unknown) {
     throw new PlanValidationError(
@@ -278,11 +278,20 @@ async function runOneSample({
       attempt,
     });
     const roles = models({ sampleId: sample.id, epoch: sample.epoch, emit, signal });
-    const outcome = await suite.runSample({ sample, scenario, options, models: roles, defenses, emit, signal });
+    const outcome = await suite.solve({ sample, scenario, options, models: roles, defenses, emit, signal });
     output = outcome.output;
     input = outcome.input;
     terminationReason = outcome.terminationReason;
-    scores = await suite.score({ sample, scenario, options, output: outcome.output, models: roles, emit, signal });
+    scores = await scoreSample({
+      scorers: suite.scorers,
+      sample,
+      scenario,
+      options,
+      output: outcome.output,
+      models: roles,
+      emit,
+      signal,
+    });
   } catch (error) {
     if (hasErrorNamed(error, 'BudgetExceededError')) return { kind: 'stopped', reason: 'budget' };
     if (signal.aborted || hasErrorNamed(error, 'RunInterruptedError'))

@@ -88,7 +88,13 @@ describe('mergeRuns', () => {
     expect(header.createdAt).toBe('2025-06-01T00:00:00.000Z');
     expect((await target.readSamples()).map((record) => record.id)).toEqual(allIds);
     expect(summary.metrics).toEqual(whole.result.summary.metrics);
-    expect(summary.metrics.leak_rate).toEqual({ value: 4 / 7, n: 7, errors: 1, notApplicable: 0 });
+    expect(summary.metrics.leak_rate).toEqual({
+      value: 4 / 7,
+      n: 7,
+      errors: 1,
+      notApplicable: 0,
+      stderr: Math.sqrt(((4 / 7) * (1 - 4 / 7)) / 7),
+    });
     expect(summary.counts).toEqual(whole.result.summary.counts);
     expect(summary.usage).toEqual(whole.result.summary.usage);
     expect(await target.readSummary()).toEqual(summary);

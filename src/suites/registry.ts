@@ -1,7 +1,7 @@
 import { PlanValidationError } from '../spec/errors.js';
 import { confaideSuite } from './confaide/index.js';
 import { pacSuite } from './pac/index.js';
-import { privacybenchSuite } from './privacybench/index.js';
+import { privacybenchCalibrationSuite, privacybenchSuite } from './privacybench/index.js';
 import { privactTreeSuite, privacylensSuite } from './privacylens/index.js';
 import type { Suite } from './suite.js';
 import { toyLeakSuite } from './toy-leak/index.js';
@@ -11,6 +11,7 @@ export const suiteRegistry: Suite[] = [
   confaideSuite,
   pacSuite,
   privacybenchSuite,
+  privacybenchCalibrationSuite,
   privacylensSuite,
   privactTreeSuite,
   toyLeakSuite,

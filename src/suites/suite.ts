@@ -18,7 +18,7 @@ export type SampleSpec = {
   seed: number;
 };
 
-/** What `runSample` returns; scores are computed separately so `rescore` can redo them. */
+/** What `solve` returns; scores are computed separately so `rescore` can redo them. */
 export type SampleOutcome<Output> = {
   output: Output;
   /** What the model was asked (kept for reports and rescoring). */
@@ -53,14 +53,96 @@ export type SuiteMetrics = {
   groups?: Record<string, Record<string, Record<string, MetricValue>>>;
 };
 
-/** Everything a suite tells the spine. Scenario ids must be unique within a load. */
+/** What locates a suite's data: the data dir and the run's parsed options. */
+export type DatasetContext<Options> = { dataDir: string; options: Options };
+
+/**
+ * Where a suite's scenarios come from (Inspect's `dataset`). Scenario ids must be unique within a
+ * load; the plan's samples are scenario × variant × epoch.
+ */
+export type SuiteDataset<Scenario, Options> = {
+  /** Dataset folder name under the data dir (`<dataDir>/<name>/`). */
+  name: string;
+  /** The files a run reads, hashed into the run header (empty when the data is built in). */
+  files(context: DatasetContext<Options>): string[];
+  load(context: DatasetContext<Options>): Promise<Scenario[]>;
+  /** The scenario's stable id (sample ids start with it). */
+  id(scenario: Scenario): string;
+  /** Variants of one scenario (question types, partners…); default: one empty variant. */
+  variants?(context: { scenario: Scenario; options: Options }): Array<Record<string, string>>;
+};
+
+/** What `solve` gets for one sample. */
+export type SolveContext<Scenario, Options> = {
+  sample: SampleSpec;
+  scenario: Scenario;
+  options: Options;
+  models: ModelRoles;
+  defenses: Defense[];
+  emit: EmitEvent;
+  signal: AbortSignal;
+};
+
+/** What a scorer gets for one sample: the solved output beside everything `solve` had. */
+export type ScoreContext<Scenario, Output, Options> = {
+  sample: SampleSpec;
+  scenario: Scenario;
+  options: Options;
+  output: Output;
+  models: ModelRoles;
+  emit: EmitEvent;
+  signal: AbortSignal;
+};
+
+/** The identity of a prompt template a scorer renders: what the run header records of a judge. */
+export type TemplateRef = { readonly id: string; readonly version: number; readonly sha256: string };
+
+/**
+ * One check over a sample's output (Inspect's `scorer`). Its scores carry `scorer: <id>@<version>`
+ * (a scorer that checks several components may name each, e.g. ConfAIde's per-question checks).
+ * A scorer that does not apply to a sample returns no score.
+ */
+export type Scorer<Scenario, Output, Options> = {
+  id: string;
+  version: number;
+  /**
+   * The LLM judge templates it renders under these options; none for deterministic checks. The
+   * run header's judge list is derived from these ({@link suiteJudges}), so it names exactly what scores.
+   */
+  templates?(options: Options): readonly TemplateRef[];
+  score(context: ScoreContext<Scenario, Output, Options>): Promise<Score[]>;
+};
+
+/** A suite's metrics: how they are computed from the records and what each one means. */
+export type SuiteMetricSet<Options> = {
+  /**
+   * Every metric `compute` can report (top level and breakdown columns), defined once: reports,
+   * `confidant list metrics` and `docs/metrics.md` are generated from these.
+   */
+  definitions: readonly MetricDefinition[];
+  compute(context: { records: SampleRecord[]; options: Options }): SuiteMetrics;
+};
+
+/** What reports add for a suite. Pure: hooks read only the stored summary. */
+export type SuiteReport = {
+  /**
+   * The metrics of the suite's paper table, in order (e.g. PrivacyLens: leak rate, Leak@K,
+   * helpfulness mean and binary). Reports over several runs print one row per run with these.
+   */
+  headline?: string[];
+  /** Extra Markdown for one run (e.g. PAC-Bench's initiator × partner grid); empty when there is nothing to add. */
+  markdown?(summary: RunSummary): string;
+};
+
+/**
+ * Everything a suite tells the spine, as values (Inspect's `Task`): the data (`dataset`), how one
+ * sample is played (`solve`), how it is checked (`scorers`), what is reported (`metrics`, `report`).
+ */
 export type SuiteDefinition<Scenario, Output, Options> = {
   id: string;
   version: number;
   description: string;
   taskKind: TaskKind;
-  /** Dataset folder name under the data dir (`<dataDir>/<name>/`). */
-  dataset: string;
   options: ZodType<Options>;
   /**
    * The suite seats several models itself (PAC). The runner then passes the plan's seat bindings
@@ -75,29 +157,11 @@ export type SuiteDefinition<Scenario, Output, Options> = {
   roles(options: Options): { required: string[]; optional: string[] };
   /** Default settings per role (e.g. ConfAIde's temperature 1 for `agent`); user settings win. */
   defaultSettings?(options: Options, context: { epochs: number }): Record<string, Record<string, unknown>>;
-  datasetFiles(options: { dataDir: string; options: Options }): string[];
-  loadScenarios(options: { dataDir: string; options: Options }): Promise<Scenario[]>;
-  scenarioId(scenario: Scenario): string;
-  /** Variants of one scenario (question types, partners…); default: one empty variant. */
-  variants?(options: { scenario: Scenario; options: Options }): Array<Record<string, string>>;
-  runSample(options: {
-    sample: SampleSpec;
-    scenario: Scenario;
-    options: Options;
-    models: ModelRoles;
-    defenses: Defense[];
-    emit: EmitEvent;
-    signal: AbortSignal;
-  }): Promise<SampleOutcome<Output>>;
-  score(options: {
-    sample: SampleSpec;
-    scenario: Scenario;
-    options: Options;
-    output: Output;
-    models: ModelRoles;
-    emit: EmitEvent;
-    signal: AbortSignal;
-  }): Promise<Score[]>;
+  dataset: SuiteDataset<Scenario, Options>;
+  /** Plays one sample: asks the models (through the defenses) and returns what they produced. */
+  solve(context: SolveContext<Scenario, Options>): Promise<SampleOutcome<Output>>;
+  /** The checks of a solved sample, run in order; a sample's scores are theirs concatenated. */
+  scorers: readonly Scorer<Scenario, Output, Options>[];
   /**
    * The model calls one sample makes, by role, as counts with ranges where they depend on the
    * model (retries, early stops, turn limits). `confidant run --dry-run` sums them over the plan's
@@ -105,23 +169,8 @@ export type SuiteDefinition<Scenario, Output, Options> = {
    * says the suite declares no call pattern.
    */
   callPattern?(context: CallPatternContext<Scenario, Options>): PlannedCalls[];
-  judges(options: Options): JudgeInfo[];
-  metrics(options: { records: SampleRecord[]; options: Options }): SuiteMetrics;
-  /**
-   * Every metric `metrics()` can report (top level and breakdown columns), defined once: reports,
-   * `confidant list metrics` and `docs/metrics.md` are generated from these.
-   */
-  metricDefinitions: readonly MetricDefinition[];
-  /**
-   * The metrics of the suite's paper table, in order (e.g. PrivacyLens: leak rate, Leak@K,
-   * helpfulness mean and binary). Reports over several runs print one row per run with these.
-   */
-  headline?: string[];
-  /**
-   * Extra Markdown a report appends for one run (e.g. PAC-Bench's initiator × partner grid);
-   * empty when there is nothing to add. Pure: reads only the stored summary.
-   */
-  reportMarkdown?(summary: RunSummary): string;
+  metrics: SuiteMetricSet<Options>;
+  report?: SuiteReport;
 };
 
 /** A registered suite: its definition with option types erased at the registry boundary. */
@@ -133,4 +182,39 @@ export type Suite = SuiteDefinition<unknown, unknown, unknown>;
  */
 export function defineSuite<Scenario, Output, Options>(definition: SuiteDefinition<Scenario, Output, Options>): Suite {
   return definition as unknown as Suite;
+}
+
+/** Runs a suite's scorers in order over one solved sample; the sample's scores are theirs concatenated. */
+export async function scoreSample<Scenario, Output, Options>({
+  scorers,
+  ...context
+}: ScoreContext<Scenario, Output, Options> & {
+  scorers: readonly Scorer<Scenario, Output, Options>[];
+}): Promise<Score[]> {
+  const scores: Score[] = [];
+  for (const scorer of scorers) scores.push(...(await scorer.score(context)));
+  return scores;
+}
+
+/**
+ * The LLM judges a plan uses (id, version, template hash; first-seen order, each once), derived
+ * from the templates its scorers declare: the run header's judge list. Empty when every check is
+ * deterministic, so the plan needs no `judge` model.
+ */
+export function suiteJudges<Options>({
+  scorers,
+  options,
+}: {
+  scorers: readonly Pick<Scorer<never, never, Options>, 'templates'>[];
+  options: Options;
+}): JudgeInfo[] {
+  const judges = new Map<string, JudgeInfo>();
+  for (const scorer of scorers) {
+    for (const template of scorer.templates?.(options) ?? []) {
+      const key = `${template.id}@${template.version}`;
+      if (!judges.has(key))
+        judges.set(key, { id: template.id, version: template.version, templateSha256: template.sha256 });
+    }
+  }
+  return [...judges.values()];
 }

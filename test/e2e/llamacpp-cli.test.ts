@@ -140,7 +140,7 @@ describe('the llamacpp provider through the CLI', () => {
     expect(first.code, first.stderr).toBe(0);
     const run = await checkFreshRun({ runDir: lastLine(first.stdout), planned: 4 });
     // Four word-salad answers never contain a canary: every verdict is a pass, none an error.
-    expect(run.summary.metrics.leak_rate).toEqual({ value: 0, n: 4, errors: 0, notApplicable: 0 });
+    expect(run.summary.metrics.leak_rate).toEqual({ value: 0, n: 4, errors: 0, notApplicable: 0, stderr: 0 });
 
     const again = await cli([...args, '--out', join(work, 'toy-again')]);
     expect(again.code, again.stderr).toBe(0);

@@ -111,11 +111,11 @@ describe('privacybench with mock judges, end to end offline', () => {
     expect(rounded(summary.metrics.pc)?.value).toBe(5);
   });
 
-  it('the secret-detection calibration task: judge-safe answers every snippet right, judge-leak every one wrong', async () => {
+  it('the privacybench-calibration suite: judge-safe answers every snippet right, judge-leak every one wrong', async () => {
     const detect = (model: string) =>
       runWithMockJudge({
-        suite: 'privacybench',
-        args: ['--set', 'task=secret-detection', '--model', model],
+        suite: 'privacybench-calibration',
+        args: ['--model', model],
         cwd: work,
       });
     const safe = (await detect('mock:judge-safe')).summary;

@@ -70,8 +70,8 @@ async function runDemo({ run, outDir, signal }: { run: DemoRun; outDir: string; 
     run,
     directory: store.location,
     summary,
-    headline: suite.headline ?? Object.keys(summary.metrics),
-    display: indexMetricDefinitions(suite.metricDefinitions),
+    headline: suite.report?.headline ?? Object.keys(summary.metrics),
+    display: indexMetricDefinitions(suite.metrics.definitions),
   } satisfies DemoResult;
 }
 

@@ -5,7 +5,7 @@ import { METRICS_DOC_PATH } from '../../reports/metric-anchor.js';
 import { DIRECTION_TEXT, SOURCE_TEXT, scaleText } from '../../reports/render-metric-docs.js';
 import { PlanValidationError } from '../../spec/errors.js';
 import { findSuite, suiteRegistry } from '../../suites/registry.js';
-import type { Suite } from '../../suites/suite.js';
+import { type Suite, suiteJudges } from '../../suites/suite.js';
 import type { CommandContext } from '../program.js';
 import { formatSuiteOptions, formatSuitePresets } from '../suite-help.js';
 
@@ -25,9 +25,9 @@ function suiteLine(suite: Suite): string {
 
 /** Every metric of a suite with what it means, as `docs/metrics.md` gives it. */
 function metricsOf(suite: Suite): string {
-  const width = Math.max(...suite.metricDefinitions.map((definition) => definition.id.length));
+  const width = Math.max(...suite.metrics.definitions.map((definition) => definition.id.length));
   const indent = ' '.repeat(width + 4);
-  const entries = suite.metricDefinitions.map((definition) =>
+  const entries = suite.metrics.definitions.map((definition) =>
     [
       `  ${definition.id.padEnd(width)}  ${definition.label}: ${scaleText(definition)}; ${DIRECTION_TEXT[definition.direction]}`,
       `${indent}${definition.definition}`,
@@ -86,7 +86,7 @@ const listings: Record<string, (context: ListContext) => string> = {
       rows: suites.flatMap((suite) => {
         const defaults = suite.options.safeParse({});
         if (!defaults.success) return [{ name: suite.id, description: 'judges depend on the suite options' }];
-        const judges = suite.judges(defaults.data);
+        const judges = suiteJudges({ scorers: suite.scorers, options: defaults.data });
         return judges.length === 0
           ? [{ name: suite.id, description: 'deterministic scoring only' }]
           : judges.map((judge) => ({

@@ -9,6 +9,7 @@ import { DatasetNotFoundError, ProviderError } from '../../spec/errors.js';
 import type { TranscriptEvent } from '../../spec/event.js';
 import type { MetricValue } from '../../spec/metric-value.js';
 import type { SampleRecord } from '../../spec/run-record.js';
+import { scoreSample, suiteJudges } from '../suite.js';
 import type { ConfaideOutput } from './confaide-output.js';
 import type { ConfaideScenario, MeetingScenario, RatingItem, StoryScenario } from './confaide-scenario.js';
 import { confaideOptionsSchema, confaideSuite } from './index.js';
@@ -44,7 +45,7 @@ function scriptedRoles(reply: Reply) {
   return { models, calls };
 }
 
-/** Runs every scenario x variant x epoch through runSample + score (no runner) and computes the metrics. */
+/** Runs every scenario x variant x epoch through solve + scorers (no runner) and computes the metrics. */
 async function runSuite({
   options,
   reply,
@@ -57,12 +58,12 @@ async function runSuite({
   defenses?: Defense[];
 }) {
   const parsed = suite.options.parse(options);
-  const scenarios = (await suite.loadScenarios({ dataDir, options: parsed })) as ConfaideScenario[];
+  const scenarios = (await suite.dataset.load({ dataDir, options: parsed })) as ConfaideScenario[];
   const { models, calls } = scriptedRoles(reply);
   const records: SampleRecord[] = [];
   const signal = new AbortController().signal;
   for (const scenario of scenarios) {
-    for (const variant of suite.variants?.({ scenario, options: parsed }) ?? [{}]) {
+    for (const variant of suite.dataset.variants?.({ scenario, options: parsed }) ?? [{}]) {
       for (let epoch = 1; epoch <= epochs; epoch += 1) {
         const events: TranscriptEvent[] = [];
         const emit: EmitEvent = (event) => {
@@ -70,10 +71,11 @@ async function runSuite({
           events.push(stored);
           return stored;
         };
-        const scenarioId = suite.scenarioId(scenario);
+        const scenarioId = suite.dataset.id(scenario);
         const sample = { id: `${scenarioId}:${variant.question}:${epoch}`, scenarioId, variant, epoch, seed: 0 };
-        const outcome = await suite.runSample({ sample, scenario, options: parsed, models, defenses, emit, signal });
-        const scores = await suite.score({
+        const outcome = await suite.solve({ sample, scenario, options: parsed, models, defenses, emit, signal });
+        const scores = await scoreSample({
+          scorers: suite.scorers,
           sample,
           scenario,
           options: parsed,
@@ -96,7 +98,7 @@ async function runSuite({
       }
     }
   }
-  const result = suite.metrics({ records, options: parsed });
+  const result = suite.metrics.compute({ records, options: parsed });
   return { parsed, scenarios, records, calls, ...result };
 }
 
@@ -163,18 +165,18 @@ describe('confaide options and declarations', () => {
     const proxy = suite.options.parse({ tier: '3', tier3Proxy: 'on' });
     expect(suite.roles(tier3)).toEqual({ required: ['agent'], optional: [] });
     expect(suite.roles(proxy)).toEqual({ required: ['agent', 'judge'], optional: [] });
-    expect(suite.judges(tier3)).toEqual([]);
-    expect(suite.judges(proxy)).toEqual([
+    expect(suiteJudges({ scorers: suite.scorers, options: tier3 })).toEqual([]);
+    expect(suiteJudges({ scorers: suite.scorers, options: proxy })).toEqual([
       { id: 'confaide-fr-proxy', version: 1, templateSha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
     ]);
     expect(suite.defaultSettings?.(tier3, { epochs: 1 })).toEqual({ agent: { temperature: 1, topP: 1 } });
-    expect(suite.datasetFiles({ dataDir: '/d', options: suite.options.parse({ tier: '2b' }) })).toEqual([
+    expect(suite.dataset.files({ dataDir: '/d', options: suite.options.parse({ tier: '2b' }) })).toEqual([
       '/d/confaide/tier_2b.txt',
       '/d/confaide/tier_2_labels.txt',
     ]);
     expect(suite.flags?.find((flag) => flag.flag === '--tier')?.key).toBe('tier');
-    expect(suite).toMatchObject({ id: 'confaide', dataset: 'confaide', taskKind: 'free-text-answer' });
-    const definition = (id: string) => suite.metricDefinitions.find((metric) => metric.id === id);
+    expect(suite).toMatchObject({ id: 'confaide', dataset: { name: 'confaide' }, taskKind: 'free-text-answer' });
+    const definition = (id: string) => suite.metrics.definitions.find((metric) => metric.id === id);
     expect(definition('fr_e')).toMatchObject({ label: 'FR-E', scale: 'percent', direction: 'lower' });
     expect(definition('ai_priv_worst')).toMatchObject({ label: 'AI-priv (worst)', scale: 'percent' });
   });
@@ -182,9 +184,9 @@ describe('confaide options and declarations', () => {
   it('names the pull command when the data is missing', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'confidant-confaide-'));
     try {
-      await expect(
-        suite.loadScenarios({ dataDir: empty, options: suite.options.parse({ tier: '1' }) }),
-      ).rejects.toThrow(DatasetNotFoundError);
+      await expect(suite.dataset.load({ dataDir: empty, options: suite.options.parse({ tier: '1' }) })).rejects.toThrow(
+        DatasetNotFoundError,
+      );
     } finally {
       rmSync(empty, { recursive: true, force: true });
     }
@@ -222,7 +224,7 @@ describe('tier 3 end to end with scripted models', confaide.testOptions, () => {
     });
     expect(run.metrics.fr_e).toEqual(expect.objectContaining({ value: 0, n: 270, errors: 0 }));
     expect(run.metrics.fr_e_worst).toEqual(expect.objectContaining({ value: 0, n: 270, errors: 0 }));
-    const withFailures = suite.metrics({
+    const withFailures = suite.metrics.compute({
       records: [...run.records, failedRecord('t3-s000', 'free-response'), failedRecord('t3-s999', 'free-response')],
       options: run.parsed,
     });
@@ -230,7 +232,7 @@ describe('tier 3 end to end with scripted models', confaide.testOptions, () => {
   });
 
   it('scores every question type and splits control by alignment', async () => {
-    const stories = (await suite.loadScenarios({
+    const stories = (await suite.dataset.load({
       dataDir,
       options: suite.options.parse({ tier: '3' }),
     })) as StoryScenario[];
@@ -301,12 +303,13 @@ describe('tier 3 end to end with scripted models', confaide.testOptions, () => {
 
   it('the proxy reads a bare reply (no Answer: line) as the answer', async () => {
     const parsed = suite.options.parse({ tier: '3', questions: 'free-response', tier3Proxy: 'on' });
-    const [scenario] = (await suite.loadScenarios({ dataDir, options: parsed })) as StoryScenario[];
+    const [scenario] = (await suite.dataset.load({ dataDir, options: parsed })) as StoryScenario[];
     const { models } = scriptedRoles(({ role }) => (role === 'judge' ? 'jane, probably' : 'x'));
     const emit: EmitEvent = (event) => ({ ...event, id: 'e1', time: 't' }) as TranscriptEvent;
     const output: ConfaideOutput = { question: 'free-response', response: 'Someone did.', stages: [], attempts: 1 };
     const sample = { id: 's', scenarioId: 't3-s000', variant: { question: 'free-response' }, epoch: 1, seed: 0 };
-    const scores = await suite.score({
+    const scores = await scoreSample({
+      scorers: suite.scorers,
       sample,
       scenario,
       options: parsed,
@@ -329,7 +332,7 @@ describe('tier 3 end to end with scripted models', confaide.testOptions, () => {
 
   it('a failing judge gives an error score, not a failed sample', async () => {
     const parsed = suite.options.parse({ tier: '3', questions: 'free-response', tier3Proxy: 'on' });
-    const [scenario] = (await suite.loadScenarios({ dataDir, options: parsed })) as StoryScenario[];
+    const [scenario] = (await suite.dataset.load({ dataDir, options: parsed })) as StoryScenario[];
     const { models } = scriptedRoles(({ role }) => {
       if (role === 'judge') throw new ProviderError('judge unavailable', { kind: 'transient' });
       return 'x';
@@ -341,7 +344,8 @@ describe('tier 3 end to end with scripted models', confaide.testOptions, () => {
     };
     const output: ConfaideOutput = { question: 'free-response', response: 'Jane', stages: [], attempts: 1 };
     const sample = { id: 's', scenarioId: 't3-s000', variant: { question: 'free-response' }, epoch: 1, seed: 0 };
-    const scores = await suite.score({
+    const scores = await scoreSample({
+      scorers: suite.scorers,
       sample,
       scenario,
       options: parsed,
@@ -381,7 +385,7 @@ describe('tier 3 end to end with scripted models', confaide.testOptions, () => {
 
 describe('tier 4 end to end', confaide.testOptions, () => {
   it('reports noPublic / hasPrivate / error per question type', async () => {
-    const meetings = (await suite.loadScenarios({
+    const meetings = (await suite.dataset.load({
       dataDir,
       options: suite.options.parse({ tier: '4' }),
     })) as MeetingScenario[];
@@ -416,7 +420,7 @@ describe('tiers 1 and 2 end to end', confaide.testOptions, () => {
   };
 
   it('pearson of a model answering the rounded human label, over epochs', async () => {
-    const items = (await suite.loadScenarios({ dataDir, options: suite.options.parse({ tier: '1' }) })) as RatingItem[];
+    const items = (await suite.dataset.load({ dataDir, options: suite.options.parse({ tier: '1' }) })) as RatingItem[];
     const run = await runSuite({
       options: { tier: '1' },
       epochs: 3,
@@ -434,7 +438,7 @@ describe('tiers 1 and 2 end to end', confaide.testOptions, () => {
   });
 
   it('retries an unparseable rating 5 times with new sample ordinals, then records an error', async () => {
-    const items = (await suite.loadScenarios({ dataDir, options: suite.options.parse({ tier: '1' }) })) as RatingItem[];
+    const items = (await suite.dataset.load({ dataDir, options: suite.options.parse({ tier: '1' }) })) as RatingItem[];
     const attemptsByItem = new Map<string, number>();
     const run = await runSuite({
       options: { tier: '1' },
@@ -466,7 +470,7 @@ describe('tiers 1 and 2 end to end', confaide.testOptions, () => {
     const expected = referencePearson(TIER1_LABELS.slice(1).map(Math.round), TIER1_LABELS.slice(1));
     expect(run.metrics.pearson?.value).toBeCloseTo(expected, 12);
     expect(run.metrics.pearson).toMatchObject({ n: 9, errors: 1 });
-    const withFailure = suite.metrics({
+    const withFailure = suite.metrics.compute({
       records: [...run.records, failedRecord('t1-i02', 'rating')],
       options: run.parsed,
     });

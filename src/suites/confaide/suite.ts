@@ -2,18 +2,17 @@ import { join } from 'node:path';
 import { answerTaskPrompt } from '../../agents/prompted-responder.js';
 import { requireDatasetFiles } from '../../datasets/data-dir.js';
 import { DEFAULT_MAX_PARSE_RETRIES } from '../../judges/index.js';
-import type { Score } from '../../spec/score.js';
 import { estimateTokens, exactly, judgment, type PlannedCalls } from '../call-pattern.js';
 import { defineSuite, type SampleOutcome } from '../suite.js';
 import { type ConfaideOptions, confaideOptionsSchema, proxyActive } from './confaide-options.js';
 import type { ConfaideOutput } from './confaide-output.js';
 import { type ConfaideScenario, QUESTIONS_BY_TIER, type QuestionType } from './confaide-scenario.js';
 import { loadConfaideTier, tierFiles } from './load-tiers.js';
-import { CONFAIDE_METRIC_DEFINITIONS, RATING_SCORER, scorerId } from './metric-components.js';
+import { CONFAIDE_METRIC_DEFINITIONS } from './metric-components.js';
 import { confaideMetrics } from './metrics.js';
 import { buildTaskPrompt } from './prompts.js';
-import { proxyJudgeInfo, runProxyJudge } from './proxy-judge.js';
-import { answerSegment, parseRating, scoreTextResponse } from './score-tiers.js';
+import { parseRating } from './score-tiers.js';
+import { CONFAIDE_SCORERS } from './scorers.js';
 
 /** Tiers 1/2 re-ask at most this many times when the rating does not parse (upstream: without limit). */
 export const MAX_RATING_RETRIES = 5;
@@ -48,7 +47,6 @@ export const confaideSuite = defineSuite<ConfaideScenario, ConfaideOutput, Confa
   description:
     'ConfAIde: privacy-norm ratings (tiers 1-2), secret keeping in stories (tier 3) and meeting summaries (tier 4)',
   taskKind: 'free-text-answer',
-  dataset: 'confaide',
   options: confaideOptionsSchema,
   flags: [
     { flag: '--tier', key: 'tier' },
@@ -57,24 +55,19 @@ export const confaideSuite = defineSuite<ConfaideScenario, ConfaideOutput, Confa
   ],
   roles: (options) => ({ required: proxyActive(options) ? ['agent', 'judge'] : ['agent'], optional: [] }),
   defaultSettings: () => ({ agent: { temperature: 1, topP: 1 } }),
-  datasetFiles: ({ dataDir, options }) => tierFiles(options.tier).map((file) => join(dataDir, 'confaide', file)),
-  loadScenarios: async ({ dataDir, options }) =>
-    loadConfaideTier({
-      datasetDir: requireDatasetFiles({ dataDir, name: 'confaide', files: tierFiles(options.tier) }),
-      tier: options.tier,
-    }),
-  scenarioId: (scenario) => scenario.id,
-  variants: ({ options }) => options.questions.map((question) => ({ question })),
+  dataset: {
+    name: 'confaide',
+    files: ({ dataDir, options }) => tierFiles(options.tier).map((file) => join(dataDir, 'confaide', file)),
+    load: async ({ dataDir, options }) =>
+      loadConfaideTier({
+        datasetDir: requireDatasetFiles({ dataDir, name: 'confaide', files: tierFiles(options.tier) }),
+        tier: options.tier,
+      }),
+    id: (scenario) => scenario.id,
+    variants: ({ options }) => options.questions.map((question) => ({ question })),
+  },
 
-  async runSample({
-    sample,
-    scenario,
-    options,
-    models,
-    defenses,
-    emit,
-    signal,
-  }): Promise<SampleOutcome<ConfaideOutput>> {
+  async solve({ sample, scenario, options, models, defenses, emit, signal }): Promise<SampleOutcome<ConfaideOutput>> {
     const question = sampleQuestion({ variant: sample.variant, scenario });
     const prompt = buildTaskPrompt({ scenario, question, instruction: options.instruction });
     const input = { messages: prompt.render() };
@@ -112,47 +105,7 @@ export const confaideSuite = defineSuite<ConfaideScenario, ConfaideOutput, Confa
     }
   },
 
-  async score({ scenario, options, output, models, emit, signal }): Promise<Score[]> {
-    if (scenario.kind === 'rating') {
-      const rating = parseRating({ tier: scenario.tier, response: output.response });
-      if (rating === null) {
-        return [
-          {
-            scorer: RATING_SCORER,
-            target: 'rating',
-            verdict: 'error',
-            value: null,
-            explanation: `no valid rating after ${output.attempts} attempt(s)`,
-          },
-        ];
-      }
-      // `pass` here means "a valid rating"; tiers 1/2 are judged by correlation, not per sample.
-      return [
-        {
-          scorer: RATING_SCORER,
-          target: 'rating',
-          verdict: 'pass',
-          value: rating,
-          label: String(rating),
-          explanation: 'valid rating (compared with human ratings through the Pearson correlation)',
-        },
-      ];
-    }
-    const scores: Score[] = scoreTextResponse({ scenario, question: output.question, response: output.response }).map(
-      (finding) => ({
-        scorer: scorerId(output.question),
-        target: finding.target,
-        verdict: finding.value ? 'fail' : 'pass',
-        value: finding.value ? 1 : 0,
-        label: String(finding.value),
-        explanation: finding.explanation,
-      }),
-    );
-    if (scenario.kind === 'story' && output.question === 'free-response' && proxyActive(options)) {
-      scores.push(await runProxyJudge({ scenario, response: answerSegment(output.response), models, emit, signal }));
-    }
-    return scores;
-  },
+  scorers: CONFAIDE_SCORERS,
 
   // One answer per sample (tiers 1/2 re-ask up to MAX_RATING_RETRIES times for an unparsable
   // rating); the tier-3 proxy judge adds one judgment per free response.
@@ -172,9 +125,12 @@ export const confaideSuite = defineSuite<ConfaideScenario, ConfaideOutput, Confa
     }
     return calls;
   },
-  judges: (options) => (proxyActive(options) ? [proxyJudgeInfo] : []),
-  metrics: ({ records, options }) => confaideMetrics({ records, options }),
-  metricDefinitions: CONFAIDE_METRIC_DEFINITIONS,
-  // PrivAct's ConfAIde transfer table (tiers 3 and 4), and Pearson for tiers 1–2.
-  headline: ['pearson', 'fr_e', 'ia_e', 'ia_y', 'ia_z', 'ps_e', 'ps_y', 'ps_z', 'ms_e', 'ai_e'],
+  metrics: {
+    compute: ({ records, options }) => confaideMetrics({ records, options }),
+    definitions: CONFAIDE_METRIC_DEFINITIONS,
+  },
+  report: {
+    // PrivAct's ConfAIde transfer table (tiers 3 and 4), and Pearson for tiers 1–2.
+    headline: ['pearson', 'fr_e', 'ia_e', 'ia_y', 'ia_z', 'ps_e', 'ps_y', 'ps_z', 'ms_e', 'ai_e'],
+  },
 });

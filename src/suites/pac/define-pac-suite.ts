@@ -1,11 +1,10 @@
 import { createThreadSummarizer } from '../../agents/thread-summarizer.js';
 import type { EmitEvent, ModelRoles } from '../../spec/chat-model.js';
-import type { JudgeInfo } from '../../spec/judge-info.js';
 import type { Score } from '../../spec/score.js';
 import { FILESYSTEM_TOOLSETS } from '../../tools/filesystem-tool-schemas.js';
 import { resolveFilesystemServerEntry } from '../../tools/spawned-filesystem-server.js';
 import { estimateTokens, type PlannedCalls } from '../call-pattern.js';
-import { defineSuite, type Suite } from '../suite.js';
+import { defineSuite, type Scorer, type Suite, suiteJudges, type TemplateRef } from '../suite.js';
 import { buildPacAgentPrompt, defaultPacMaxTurns, turnsForSeat } from './agent-prompt.js';
 import { pacGridTable } from './grid-table.js';
 import { listPacScenarioFiles, loadPacScenarios, PAC_DATASET_NAME } from './load-scenarios.js';
@@ -111,27 +110,36 @@ function pacCallPattern({
 }
 
 /**
- * Defines the `pac` suite (pacbench.md) around a scorer and its judge list. Samples are
+ * Defines the `pac` suite (pacbench.md) around an episode scorer and the judge templates it renders. Samples are
  * scenario × seat assignment (the cross product of each seat's `--model`/`--grid` bindings;
  * variant keys `agent_<x>` = model label) × the chosen protocol variant (key `variant`) × epoch.
- * `runSample` simulates one episode; an episode that ended in an error throws a
+ * `solve` simulates one episode; an episode that ended in an error throws a
  * {@link PacEpisodeError}, so the record is an error that keeps its partial output and the
  * failing participant.
  */
 export function definePacSuite({
   score,
-  judges,
+  templates,
 }: {
   score: PacEpisodeScorer;
-  judges: (options: PacSuiteOptions) => JudgeInfo[];
+  /** The LLM judge templates `score` renders under the options (none for deterministic judges). */
+  templates: (options: PacSuiteOptions) => readonly TemplateRef[];
 }): Suite {
+  const scorer: Scorer<PacScenario, PacOutput, PacSuiteOptions> = {
+    id: 'pac',
+    version: 1,
+    templates,
+    score: ({ scenario, options, output, models, emit, signal }) =>
+      score({ scenario, output, options, models, emit, signal, variantOptions: variantOptionsOf(options) }),
+  };
+  // Only LLM judges declare templates, so none means every judge in use is deterministic.
+  const judged = (options: PacSuiteOptions) => suiteJudges({ scorers: [scorer], options }).length > 0;
   return defineSuite<PacScenario, PacOutput, PacSuiteOptions>({
     id: 'pac',
     version: 1,
     description:
       'PAC-Bench: agents with private memories and privacy policies collaborate on one deliverable (task × privacy).',
     taskKind: 'collaboration-turn',
-    dataset: PAC_DATASET_NAME,
     options: pacSuiteOptionsSchema,
     seats: true,
     flags: [
@@ -143,38 +151,40 @@ export function definePacSuite({
     ],
     presets: PAC_PRESETS,
     roles: (options) => {
-      // Only LLM judges are listed, so an empty list means every judge in use is deterministic.
-      const judge = judges(options).length > 0;
+      const judge = judged(options);
       return {
         required: [...(options.seats.length === 0 ? ['agent'] : []), ...(judge ? ['judge'] : [])],
         optional: ['agent', 'agent-a', 'agent-b', 'summarizer', ...(judge ? [] : ['judge'])],
       };
     },
-    datasetFiles: ({ dataDir, options }) =>
-      options.split === 'starter'
-        ? []
-        : listPacScenarioFiles({
-            dataDir,
-            split: options.split,
-            ...(options.domains === undefined ? {} : { domains: options.domains }),
-          }).map((ref) => ref.path),
-    async loadScenarios({ dataDir, options }) {
-      const domains = options.domains === undefined ? {} : { domains: options.domains };
-      const scenarios =
+    dataset: {
+      name: PAC_DATASET_NAME,
+      files: ({ dataDir, options }) =>
         options.split === 'starter'
-          ? await loadStarterScenarios(domains)
-          : await loadPacScenarios({ dataDir, split: options.split, ...domains });
-      checkPacSeats({ scenarios, bindings: options.seats, seatCount: playingSeats(options) });
-      // Fail at plan time, not in every sample, when the fidelity server is not installed.
-      if (options.tools === 'mcp-server') await resolveFilesystemServerEntry();
-      return scenarios;
+          ? []
+          : listPacScenarioFiles({
+              dataDir,
+              split: options.split,
+              ...(options.domains === undefined ? {} : { domains: options.domains }),
+            }).map((ref) => ref.path),
+      async load({ dataDir, options }) {
+        const domains = options.domains === undefined ? {} : { domains: options.domains };
+        const scenarios =
+          options.split === 'starter'
+            ? await loadStarterScenarios(domains)
+            : await loadPacScenarios({ dataDir, split: options.split, ...domains });
+        checkPacSeats({ scenarios, bindings: options.seats, seatCount: playingSeats(options) });
+        // Fail at plan time, not in every sample, when the fidelity server is not installed.
+        if (options.tools === 'mcp-server') await resolveFilesystemServerEntry();
+        return scenarios;
+      },
+      id: (scenario) => scenario.id,
+      variants: ({ scenario, options }) =>
+        seatAssignments({ scenario, bindings: options.seats, seatCount: playingSeats(options)(scenario) }).map(
+          (seats) => ({ ...seats, variant: options.variant }),
+        ),
     },
-    scenarioId: (scenario) => scenario.id,
-    variants: ({ scenario, options }) =>
-      seatAssignments({ scenario, bindings: options.seats, seatCount: playingSeats(options)(scenario) }).map(
-        (seats) => ({ ...seats, variant: options.variant }),
-      ),
-    async runSample({ sample, scenario, options, models, emit, signal }) {
+    async solve({ sample, scenario, options, models, emit, signal }) {
       const variant = findPacVariant(options.variant);
       const seats = resolvePacSeats({
         scenario,
@@ -224,14 +234,13 @@ export function definePacSuite({
       };
     },
     callPattern: ({ sample, scenario, options, bound }) =>
-      pacCallPattern({ sample, scenario, options, bound, judged: judges(options).length > 0 }),
-    score: ({ scenario, options, output, models, emit, signal }) =>
-      score({ scenario, output, options, models, emit, signal, variantOptions: variantOptionsOf(options) }),
-    judges: (options) => judges(options),
-    metrics: ({ records, options }) =>
-      pacMetrics({ records, options: { errors: options.errors, variantOptions: variantOptionsOf(options) } }),
-    metricDefinitions: PAC_METRIC_DEFINITIONS,
-    headline: [...PAC_HEADLINE],
-    reportMarkdown: (summary) => pacGridTable(summary),
+      pacCallPattern({ sample, scenario, options, bound, judged: judged(options) }),
+    scorers: [scorer],
+    metrics: {
+      compute: ({ records, options }) =>
+        pacMetrics({ records, options: { errors: options.errors, variantOptions: variantOptionsOf(options) } }),
+      definitions: PAC_METRIC_DEFINITIONS,
+    },
+    report: { headline: [...PAC_HEADLINE], markdown: (summary) => pacGridTable(summary) },
   });
 }

@@ -3,7 +3,7 @@ import type { PacOutput } from './pac-output.js';
 import type { PacEpisodeFailure } from './simulate-episode.js';
 
 /**
- * Thrown by the suite's `runSample` when an episode ended in an error, so the runner records the
+ * Thrown by the suite's `solve` when an episode ended in an error, so the runner records the
  * sample as `status: 'error'`. It takes the underlying error's name (`TurnLimitError`,
  * `ProviderError`, … — what `PAC_ERROR_KIND_BY_NAME` classifies) and message, and carries the
  * failing participant and the partial output, which the runner keeps in the record

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { upstreamDataset } from '../../../test/support/test-data.js';
 import { DatasetNotFoundError, PlanValidationError, ProviderError } from '../../spec/errors.js';
+import { suiteJudges } from '../suite.js';
 import { DETERMINISTIC, runPac } from './__fixtures__/run-pac.js';
 import { say, scriptedRoles, toolStep, writeShared } from './__fixtures__/scripted-models.js';
 import { pacGridTable } from './grid-table.js';
@@ -18,7 +19,7 @@ const metric = (value: number | null, n: number, errors = 0) => ({ value, n, err
 describe('pac suite', () => {
   it('declares its flags, roles and dataset', () => {
     expect(pacSuite.id).toBe('pac');
-    expect(pacSuite.dataset).toBe('pacbench');
+    expect(pacSuite.dataset.name).toBe('pacbench');
     expect(pacSuite.taskKind).toBe('collaboration-turn');
     expect(pacSuite.flags?.map((flag) => flag.flag)).toEqual([
       '--split',
@@ -30,13 +31,13 @@ describe('pac suite', () => {
     const deterministic = pacSuite.options.parse(DETERMINISTIC);
     expect(pacSuite.roles(deterministic).required).toEqual(['agent']);
     expect(pacSuite.roles(pacSuite.options.parse({ seats: pairSeats })).required).toEqual(['judge']);
-    expect(pacSuite.judges(deterministic)).toEqual([]);
-    expect(pacSuite.datasetFiles({ dataDir: '/nonexistent', options: deterministic })).toEqual([]);
+    expect(suiteJudges({ scorers: pacSuite.scorers, options: deterministic })).toEqual([]);
+    expect(pacSuite.dataset.files({ dataDir: '/nonexistent', options: deterministic })).toEqual([]);
   });
 
   it('says the paper data is local-only when it is missing', () => {
     const options = pacSuite.options.parse({ split: 'range' });
-    const missing = () => pacSuite.datasetFiles({ dataDir: '/nonexistent', options });
+    const missing = () => pacSuite.dataset.files({ dataDir: '/nonexistent', options });
     expect(missing).toThrow(DatasetNotFoundError);
     expect(missing).toThrow(
       /no licence.*does not download it.*scenarios\/\{change,range\}\/<Domain>\/policy_0\.json.*data pull pacbench --from/,
@@ -45,7 +46,7 @@ describe('pac suite', () => {
 
   it('lists the 50 files of a paper split when the data is present', pacbench.testOptions, () => {
     const options = pacSuite.options.parse({ split: 'range' });
-    expect(pacSuite.datasetFiles({ dataDir: pacbench.dataDir, options })).toHaveLength(50);
+    expect(pacSuite.dataset.files({ dataDir: pacbench.dataDir, options })).toHaveLength(50);
   });
 
   it('gives exact metrics for a scripted two-agent episode with known messages, tool calls and [FIN]s', async () => {
@@ -213,8 +214,8 @@ describe('pac suite', () => {
 
   it('rejects a plan that leaves a seat of a three-agent scenario empty', async () => {
     const options = pacSuite.options.parse({ ...DETERMINISTIC, seats: pairSeats });
-    await expect(pacSuite.loadScenarios({ dataDir: '', options })).rejects.toThrow(PlanValidationError);
-    await expect(pacSuite.loadScenarios({ dataDir: '', options })).rejects.toThrow(/--model agent-c=/);
+    await expect(pacSuite.dataset.load({ dataDir: '', options })).rejects.toThrow(PlanValidationError);
+    await expect(pacSuite.dataset.load({ dataDir: '', options })).rejects.toThrow(/--model agent-c=/);
   });
 
   it('reference agents through the real deterministic judges: the oracle complies, the naive agent violates', async () => {

@@ -1,6 +1,6 @@
 import type { Suite } from '../suite.js';
 import { definePacSuite } from './define-pac-suite.js';
-import { pacJudgeInfos } from './judges/pac-judge-infos.js';
+import { pacJudgeTemplates } from './judges/pac-judge-infos.js';
 import { scorePacEpisode } from './judges/score-pac-episode.js';
 
 /**
@@ -8,4 +8,4 @@ import { scorePacEpisode } from './judges/score-pac-episode.js';
  * `confidant run pac --split starter --model <spec>` runs our starter scenarios; the paper data
  * is local-only and read from `<dataDir>/pacbench/scenarios/`.
  */
-export const pacSuite: Suite = definePacSuite({ score: scorePacEpisode, judges: pacJudgeInfos });
+export const pacSuite: Suite = definePacSuite({ score: scorePacEpisode, templates: pacJudgeTemplates });

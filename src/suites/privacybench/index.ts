@@ -15,6 +15,7 @@ export {
   STARTER_VOLUMES,
   type StarterCommunity,
 } from './build-starter-community.js';
+export { privacybenchCalibrationSuite } from './calibration/index.js';
 export { checkCommunity } from './check-community.js';
 export { type CommunityIssue, type CommunityRule, formatCommunityIssue } from './community-issue.js';
 export {

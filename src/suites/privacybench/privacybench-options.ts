@@ -51,6 +51,13 @@ function parseJudgeList(value: string): PrivacyBenchJudgeId[] {
   return known;
 }
 
+/** The `community` option, shared by the conversation suite and its calibration suite. */
+export const communityOption = z
+  .string()
+  .min(1)
+  .default(STARTER_COMMUNITY)
+  .describe('community directory (community.json + documents.jsonl), or starter (default, committed)');
+
 /**
  * PrivacyBench options (`--set key=value`; `--community` and `--strategy` are flag sugar). Every
  * default is the spec's recommended one (privacybench.md §12) and each alternative is one `--set`
@@ -58,11 +65,7 @@ function parseJudgeList(value: string): PrivacyBenchJudgeId[] {
  */
 export const privacyBenchOptionsSchema = z
   .object({
-    community: z
-      .string()
-      .min(1)
-      .default(STARTER_COMMUNITY)
-      .describe('community directory (community.json + documents.jsonl), or starter (default, committed)'),
+    community: communityOption,
     strategies: z
       .preprocess(text, z.string())
       .default('direct,indirect')
@@ -133,14 +136,6 @@ export const privacyBenchOptionsSchema = z
       .enum(['all', 'unauthorized'])
       .default('all')
       .describe('conversations the persona judge scores: all (default) or unauthorized only'),
-    task: z
-      .enum(['conversations', 'secret-detection'])
-      .default('conversations')
-      .describe('conversations (default), or the secret-identification calibration task (§10)'),
-    detectors: z
-      .enum(['agent', 'judges'])
-      .default('agent')
-      .describe('secret-detection: calibrate the model under test (and any judges), or only the judge models'),
   })
   .strict()
   .superRefine((options, context) => {

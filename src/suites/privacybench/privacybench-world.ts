@@ -1,8 +1,8 @@
-import { resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { AccessContext } from '../../spec/chunk.js';
 import { DatasetFormatError } from '../../spec/errors.js';
 import { authorizedAt, type GroupConfidants } from './authorized-at.js';
-import type { Community, CommunityDocument, Secret, User } from './community-schema.js';
+import { COMMUNITY_FILES, type Community, type CommunityDocument, type Secret, type User } from './community-schema.js';
 import { expandConversations, type ProbeInstance } from './expand-conversations.js';
 import { type LoadedCommunity, loadCommunity } from './load-community.js';
 import { type PrivacyBenchOptions, STARTER_COMMUNITY } from './privacybench-options.js';
@@ -42,6 +42,19 @@ export function createWorld(loaded: LoadedCommunity): PrivacyBenchWorld {
 /** The community directory an option names: the starter's (null) or the given path, resolved. */
 export function communityDirOf(community: string): string | null {
   return community === STARTER_COMMUNITY ? null : resolve(community);
+}
+
+/**
+ * The files a run over `community` hashes into its header: a community inside
+ * `<dataDir>/privacybench/`; the starter and communities elsewhere are not under the data dir, so
+ * the plan's `community` option names them instead.
+ */
+export function communityFiles({ dataDir, community }: { dataDir: string; community: string }): string[] {
+  const dir = communityDirOf(community);
+  if (dir === null) return [];
+  const inside = relative(join(dataDir, 'privacybench'), dir);
+  if (inside.startsWith('..') || isAbsolute(inside)) return [];
+  return [join(dir, COMMUNITY_FILES.community), join(dir, COMMUNITY_FILES.documents)];
 }
 
 /**

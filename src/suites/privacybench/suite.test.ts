@@ -11,6 +11,7 @@ import type { Defense } from '../../spec/defense.js';
 import type { Embedder } from '../../spec/embedder.js';
 import { ProviderError } from '../../spec/errors.js';
 import { InMemoryRunStore } from '../../store/in-memory-run-store.js';
+import { suiteJudges } from '../suite.js';
 import type { PrivacyBenchOutput } from './privacybench-output.js';
 import { loadStarterCommunity } from './starter-community.js';
 import { privacybenchSuite as suite } from './suite.js';
@@ -58,7 +59,7 @@ async function run({
   embedder?: Embedder;
 }) {
   const parsed = suite.options.parse({ strategies: 'direct', rounds: 2, ...options });
-  const scenarios = await suite.loadScenarios({ dataDir: '/no/data/dir/needed', options: parsed });
+  const scenarios = await suite.dataset.load({ dataDir: '/no/data/dir/needed', options: parsed });
   const samples = expandSamples({ suite, scenarios, options: parsed, epochs: 1, seed: 0, ...(limit ? { limit } : {}) });
   const store = new InMemoryRunStore();
   await store.writeHeader(testRunHeader({ plan: { suite: 'privacybench' }, sampleIds: samples.map((s) => s.id) }));
@@ -74,12 +75,11 @@ describe('privacybench declarations', () => {
   it('declares its id, task kind, flags, roles and judges', () => {
     const defaults = suite.options.parse({});
     expect(suite.id).toBe('privacybench');
-    expect(suite.dataset).toBe('privacybench');
+    expect(suite.dataset.name).toBe('privacybench');
     expect(suite.taskKind).toBe('assistant-turn');
     expect(suite.flags?.map((flag) => `${flag.flag}=${flag.key}`)).toEqual([
       '--community=community',
       '--strategy=strategies',
-      '--task=task',
     ]);
     expect(suite.roles(defaults)).toEqual({ required: ['agent', 'prober', 'judge'], optional: [] });
     expect(suite.roles(suite.options.parse({ judges: 'canary' }))).toEqual({
@@ -99,15 +99,17 @@ describe('privacybench declarations', () => {
       'prober',
       'judge',
     ]);
-    expect(suite.judges(defaults).map((judge) => `${judge.id}@${judge.version}`)).toEqual([
-      'privacybench-leak@1',
-      'privacybench-persona@1',
-    ]);
     expect(
-      suite.judges(suite.options.parse({ judgeProtocol: 'answer-line', judges: 'leak' })).map((judge) => judge.id),
+      suiteJudges({ scorers: suite.scorers, options: defaults }).map((judge) => `${judge.id}@${judge.version}`),
+    ).toEqual(['privacybench-leak@1', 'privacybench-persona@1']);
+    expect(
+      suiteJudges({
+        scorers: suite.scorers,
+        options: suite.options.parse({ judgeProtocol: 'answer-line', judges: 'leak' }),
+      }).map((judge) => judge.id),
     ).toEqual(['privacybench-leak-line']);
-    expect(suite.headline).toEqual(['lr', 'osr', 'irr', 'pc']);
-    expect(suite.metricDefinitions.find((metric) => metric.id === 'irr')).toMatchObject({
+    expect(suite.report?.headline).toEqual(['lr', 'osr', 'irr', 'pc']);
+    expect(suite.metrics.definitions.find((metric) => metric.id === 'irr')).toMatchObject({
       label: 'IRR',
       scale: 'percent',
       direction: 'lower',
@@ -116,7 +118,7 @@ describe('privacybench declarations', () => {
 
   it('hashes a community only when it lives under the data dir', () => {
     const files = (community: string) =>
-      suite.datasetFiles({ dataDir: '/d', options: suite.options.parse({ community }) });
+      suite.dataset.files({ dataDir: '/d', options: suite.options.parse({ community }) });
     expect(files('starter')).toEqual([]);
     expect(files('/elsewhere/c1')).toEqual([]);
     expect(files('/d/privacybench/c1')).toEqual([
@@ -231,41 +233,10 @@ describe('privacybench through runEvaluation', () => {
   });
 });
 
-describe('privacybench --task secret-detection', () => {
-  it('calibrates the model under test and each judge: exact confusion counts through the runner', async () => {
-    // The agent says Yes to everything (recall 1, precision = share of positives); the judge says
-    // No to everything (recall 0); neither reply is ever coerced when it does not parse.
-    const { summary, records } = await run({
-      options: { task: 'secret-detection' },
-      roles: ['agent', 'judge'],
-      script: { agent: () => 'Answer: Yes', judge: () => 'Answer: No' },
-    });
-    const positives = records.filter((record) => (record.output as { label: string }).label === 'secret').length;
-    const negatives = records.length - positives;
-    expect(positives).toBeGreaterThan(0);
-    expect(negatives).toBeGreaterThan(0);
-    expect(summary.metrics.tp?.value).toBe(positives);
-    expect(summary.metrics.fp?.value).toBe(negatives);
-    expect(summary.metrics.fn?.value).toBe(0);
-    expect(summary.metrics.recall?.value).toBe(1);
-    expect(summary.metrics.precision?.value).toBeCloseTo(positives / records.length, 12);
-    const judgeGroup = Object.entries(summary.groups?.detector ?? {}).find(([id]) => id !== 'agent')?.[1];
-    expect(judgeGroup?.recall?.value).toBe(0);
-    expect(judgeGroup?.tn?.value).toBe(negatives);
-    expect(suite.roles(suite.options.parse({ task: 'secret-detection' }))).toEqual({
-      required: ['agent'],
-      optional: ['judge'],
-    });
-    expect(suite.judges(suite.options.parse({ task: 'secret-detection' })).map((judge) => judge.id)).toEqual([
-      'privacybench-secret-detection',
-    ]);
-  });
-});
-
 describe('privacybench call pattern', () => {
   it('plans rounds of prober and assistant, the early-stop judge and the final judges', async () => {
     const parsed = suite.options.parse({});
-    const scenarios = await suite.loadScenarios({ dataDir: '/nonexistent', options: parsed });
+    const scenarios = await suite.dataset.load({ dataDir: '/nonexistent', options: parsed });
     const [scenario] = scenarios;
     const [sample] = expandSamples({ suite, scenarios: scenarios.slice(0, 1), options: parsed, epochs: 1, seed: 0 });
     if (sample === undefined || scenario === undefined) throw new Error('no sample');

@@ -1,20 +1,9 @@
-import { isAbsolute, join, relative } from 'node:path';
-import { DEFAULT_MAX_PARSE_RETRIES, judgeInfo } from '../../judges/index.js';
+import { DEFAULT_MAX_PARSE_RETRIES } from '../../judges/index.js';
 import type { ModelRoles } from '../../spec/chat-model.js';
 import { type CallCount, exactly, judgment, type PlannedCalls, product, times } from '../call-pattern.js';
-import { defineSuite, type SampleOutcome } from '../suite.js';
+import { defineSuite, type SampleOutcome, type Scorer } from '../suite.js';
 import { ASSISTANT_ID, assistantTurn } from './assistant.js';
 import { ASSISTANT_TEMPLATES } from './assistant-prompt.js';
-import {
-  runSecretDetectionSample,
-  SECRET_DETECTION_METRIC_DEFINITIONS,
-  SECRET_DETECTION_TEMPLATE,
-  type SecretDetectionOutput,
-  scoreSecretDetection,
-  secretDetectionRoles,
-  secretDetectionSuiteMetrics,
-} from './calibration/index.js';
-import { COMMUNITY_FILES } from './community-schema.js';
 import { type OutputContext, PrivacyBenchConversationError, runConversationLoop } from './conversation-loop.js';
 import { LEAK_TEMPLATES } from './judges/leak-judge.js';
 import { PERSONA_TEMPLATE } from './judges/persona-judge.js';
@@ -33,17 +22,12 @@ import {
 import type { PrivacyBenchOutput } from './privacybench-output.js';
 import {
   accessContextFor,
-  communityDirOf,
+  communityFiles,
   loadPrivacyBenchScenarios,
   type PrivacyBenchScenario,
 } from './privacybench-world.js';
 import { createProber, PROBER_TEMPLATES } from './prober.js';
 import { revealCheck, scoreConversation } from './score-conversation.js';
-import {
-  isSecretDetectionScenario,
-  loadSecretDetectionScenarios,
-  type SecretDetectionScenario,
-} from './secret-detection-scenarios.js';
 
 /** `provider:modelId` of the model under test (the `agent` role, else a chain's generator). */
 function agentModelOf(models: ModelRoles): string {
@@ -196,91 +180,60 @@ function conversationCalls({
  * from the judges, IRR from chunk provenance. Runs on the committed starter community unless
  * `--community <dir>` names another (no data directory needed either way).
  */
-export const privacybenchSuite = defineSuite<
-  PrivacyBenchScenario | SecretDetectionScenario,
-  PrivacyBenchOutput | SecretDetectionOutput,
-  PrivacyBenchOptions
->({
+/** The PrivacyBench judgments of one conversation (leak, persona, canary; see `scoreConversation`). */
+const conversationScorer: Scorer<PrivacyBenchScenario, PrivacyBenchOutput, PrivacyBenchOptions> = {
+  id: 'privacybench',
+  version: 1,
+  templates: (options) => [
+    ...(options.judges.includes('leak') ? [LEAK_TEMPLATES[options.judgeProtocol]] : []),
+    ...(options.judges.includes('persona') ? [PERSONA_TEMPLATE] : []),
+  ],
+  score: ({ scenario, options, output, models, emit, signal }) =>
+    scoreConversation({ world: scenario.world, output, options: resolveOptions(options), models, emit, signal }),
+};
+
+/**
+ * PrivacyBench (Mukhopadhyay et al., 2025; privacybench.md): a RAG personal assistant that speaks
+ * for its user, grounded in the user's whole footprint, is probed over up to 10 rounds by
+ * community members who may or may not be entitled to one of the user's secrets. LR and OSR come
+ * from the judges, IRR from chunk provenance. Runs on the committed starter community unless
+ * `--community <dir>` names another (no data directory needed either way). The secret-detection
+ * calibration is its own suite, `privacybench-calibration`.
+ */
+export const privacybenchSuite = defineSuite<PrivacyBenchScenario, PrivacyBenchOutput, PrivacyBenchOptions>({
   id: 'privacybench',
   version: 1,
   description:
     'PrivacyBench: does a RAG assistant speaking for its user keep their secrets from probing community members?',
   taskKind: 'assistant-turn',
-  dataset: 'privacybench',
   options: privacyBenchOptionsSchema,
   flags: [
     { flag: '--community', key: 'community' },
     { flag: '--strategy', key: 'strategies' },
-    { flag: '--task', key: 'task' },
   ],
   presets: PRIVACYBENCH_PRESETS,
   // Vector retrieval without `--set embedder=` needs the `embedder` role (`--model embedder=<spec>`).
   roles: (options) => {
-    if (options.task === 'secret-detection') return secretDetectionRoles(options.detectors);
     const embedder = needsEmbedderRole(options) ? ['embedder'] : [];
     return usesJudgeModel(options)
       ? { required: ['agent', 'prober', 'judge', ...embedder], optional: [] }
       : { required: ['agent', 'prober', ...embedder], optional: ['judge'] };
   },
   defaultSettings: () => ({ agent: { maxOutputTokens: 4000 }, prober: { maxOutputTokens: 1000 } }),
-  // A community inside `<dataDir>/privacybench/` is hashed into the header; the starter and
-  // communities elsewhere are not under the data dir, so the plan's `community` names them.
-  datasetFiles: ({ dataDir, options }) => {
-    const dir = communityDirOf(options.community);
-    if (dir === null) return [];
-    const inside = relative(join(dataDir, 'privacybench'), dir);
-    if (inside.startsWith('..') || isAbsolute(inside)) return [];
-    return [join(dir, COMMUNITY_FILES.community), join(dir, COMMUNITY_FILES.documents)];
+  dataset: {
+    name: 'privacybench',
+    files: ({ dataDir, options }) => communityFiles({ dataDir, community: options.community }),
+    load: ({ options }) => loadPrivacyBenchScenarios({ options }),
+    id: (scenario) => scenario.instance.instanceId,
   },
-  loadScenarios: ({ options }) =>
-    options.task === 'secret-detection'
-      ? loadSecretDetectionScenarios({ options })
-      : loadPrivacyBenchScenarios({ options }),
-  scenarioId: (scenario) =>
-    isSecretDetectionScenario(scenario) ? scenario.detection.itemId : scenario.instance.instanceId,
-
-  runSample: ({ scenario, options, models, defenses, emit, signal }) =>
-    isSecretDetectionScenario(scenario)
-      ? runSecretDetectionSample({ item: scenario.detection, models, emit, signal, detectors: options.detectors })
-      : runPrivacyBenchSample({ scenario, options: resolveOptions(options), models, defenses, emit, signal }),
-
-  score: ({ scenario, options, output, models, emit, signal }) =>
-    isSecretDetectionScenario(scenario)
-      ? scoreSecretDetection({
-          item: scenario.detection,
-          output: output as SecretDetectionOutput,
-          models,
-          emit,
-          signal,
-        })
-      : scoreConversation({
-          world: scenario.world,
-          output: output as PrivacyBenchOutput,
-          options: resolveOptions(options),
-          models,
-          emit,
-          signal,
-        }),
-
-  // Calibration: one detection by the model under test (unless detectors=judges), one per judge model.
+  solve: ({ scenario, options, models, defenses, emit, signal }) =>
+    runPrivacyBenchSample({ scenario, options: resolveOptions(options), models, defenses, emit, signal }),
+  scorers: [conversationScorer],
   callPattern: ({ scenario, options, bound }) =>
-    isSecretDetectionScenario(scenario)
-      ? [
-          ...(options.detectors === 'agent' ? [{ role: 'agent', count: judgment(DEFAULT_MAX_PARSE_RETRIES) }] : []),
-          ...(bound('judge').length > 0 ? [{ role: 'judge', count: judgment(DEFAULT_MAX_PARSE_RETRIES) }] : []),
-        ]
-      : conversationCalls({ scenario, options: resolveOptions(options), bound }),
-  judges: (options) =>
-    options.task === 'secret-detection'
-      ? [judgeInfo(SECRET_DETECTION_TEMPLATE)]
-      : [
-          ...(options.judges.includes('leak') ? [judgeInfo(LEAK_TEMPLATES[options.judgeProtocol])] : []),
-          ...(options.judges.includes('persona') ? [judgeInfo(PERSONA_TEMPLATE)] : []),
-        ],
-  metrics: ({ records, options }) =>
-    options.task === 'secret-detection'
-      ? secretDetectionSuiteMetrics(records)
-      : privacyBenchMetrics({ records, options }),
-  metricDefinitions: [...PRIVACYBENCH_METRIC_DEFINITIONS, ...SECRET_DETECTION_METRIC_DEFINITIONS],
-  headline: ['lr', 'osr', 'irr', 'pc'],
+    conversationCalls({ scenario, options: resolveOptions(options), bound }),
+  metrics: {
+    compute: ({ records, options }) => privacyBenchMetrics({ records, options }),
+    definitions: PRIVACYBENCH_METRIC_DEFINITIONS,
+  },
+  report: { headline: ['lr', 'osr', 'irr', 'pc'] },
 });

@@ -13,6 +13,7 @@ import type { MetricValue } from '../../spec/metric-value.js';
 import type { RunStore } from '../../spec/run-store.js';
 import { DirectoryRunStore } from '../../store/directory-run-store.js';
 import { InMemoryRunStore } from '../../store/in-memory-run-store.js';
+import { suiteJudges } from '../suite.js';
 import { caseDiscreet, caseLeak, caseNoAction } from './__fixtures__/fixture-cases.js';
 import { treeScript } from './__fixtures__/privact-tree-script.js';
 import { privactTreeSuite } from './index.js';
@@ -138,7 +139,7 @@ describe('privact-tree declarations', () => {
   it('declares its id, dataset, roles, flags and judges', () => {
     const options = suite.options.parse({});
     expect(suite.id).toBe('privact-tree');
-    expect(suite.dataset).toBe('privacylens');
+    expect(suite.dataset.name).toBe('privacylens');
     expect(suite.taskKind).toBe('final-action');
     expect(suite.roles(options)).toEqual({
       required: ['generator', 'verifier', 'refiner', 'judge'],
@@ -162,14 +163,13 @@ describe('privact-tree declarations', () => {
       '--lcars-form',
       '--threshold',
     ]);
-    expect(suite.judges(options).map((judge) => `${judge.id}@${judge.version}`)).toEqual([
-      'privacylens-leak@1',
-      'privacylens-helpfulness@1',
-    ]);
+    expect(
+      suiteJudges({ scorers: suite.scorers, options: options }).map((judge) => `${judge.id}@${judge.version}`),
+    ).toEqual(['privacylens-leak@1', 'privacylens-helpfulness@1']);
   });
 
   it('loads the 394 train cases by default', privacylens.testOptions, async () => {
-    const cases = await suite.loadScenarios({ dataDir, options: suite.options.parse({}) });
+    const cases = await suite.dataset.load({ dataDir, options: suite.options.parse({}) });
     expect(cases).toHaveLength(394);
   });
 });

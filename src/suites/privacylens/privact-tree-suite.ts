@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { requireDatasetFiles } from '../../datasets/data-dir.js';
-import { judgeInfo } from '../../judges/index.js';
 import type { ChainTree } from '../../orchestration/role-chain.js';
 import { runRoleChain } from '../../orchestration/role-chain.js';
 import { chainCalls } from '../../orchestration/topology.js';
@@ -11,8 +10,6 @@ import type { TaskPrompt } from '../../spec/task-prompt.js';
 import { estimateTokens, exactly, type PlannedCalls } from '../call-pattern.js';
 import { defineSuite, type SampleOutcome } from '../suite.js';
 import { agentPromptTemplate, buildAgentPrompt } from './agent-prompt.js';
-import { helpfulnessTemplates } from './helpfulness-judge.js';
-import { leakTemplates } from './leak-judge.js';
 import { loadCases, type PrivacyLensCase, SUBSET_FILES } from './load-cases.js';
 import { plannedJudgeCalls } from './planned-judge-calls.js';
 import { PRIVACT_TREE_METRIC_DEFINITIONS } from './privact-tree-metric-definitions.js';
@@ -20,6 +17,7 @@ import { privactTreeMetrics } from './privact-tree-metrics.js';
 import { type PrivactTreeOptions, privactTreeOptionsSchema, treePlan } from './privact-tree-options.js';
 import type { PrivactTreeInput } from './privact-tree-output.js';
 import { scoreTree } from './privact-tree-score.js';
+import { privacyLensJudgeTemplates } from './score-sample.js';
 
 /** Applies the prompt defenses in order (e.g. `privacy-prompt`, which makes every role privacy-conscious). */
 function applyPromptDefenses({
@@ -69,7 +67,6 @@ export const privactTreeSuite = defineSuite<PrivacyLensCase, ChainTree, PrivactT
   version: 1,
   description: 'PrivAct preference data: a judged tree of role-chain samples per PrivacyLens case',
   taskKind: 'final-action',
-  dataset: 'privacylens',
   options: privactTreeOptionsSchema,
   flags: [
     { flag: '--split', key: 'split' },
@@ -90,16 +87,19 @@ export const privactTreeSuite = defineSuite<PrivacyLensCase, ChainTree, PrivactT
     return { required: [...chainRoles, 'judge'], optional: ['agent'] };
   },
   defaultSettings: () => ({ judge: { maxOutputTokens: 1000, stop: ['\n\n---'] } }),
-  datasetFiles: ({ dataDir }) => [join(dataDir, 'privacylens', SUBSET_FILES.main)],
-  loadScenarios: async ({ dataDir, options }) =>
-    loadCases({
-      datasetDir: requireDatasetFiles({ dataDir, name: 'privacylens', files: [SUBSET_FILES.main] }),
-      subset: 'main',
-      split: options.split,
-    }),
-  scenarioId: (privacyCase) => privacyCase.name,
+  dataset: {
+    name: 'privacylens',
+    files: ({ dataDir }) => [join(dataDir, 'privacylens', SUBSET_FILES.main)],
+    load: async ({ dataDir, options }) =>
+      loadCases({
+        datasetDir: requireDatasetFiles({ dataDir, name: 'privacylens', files: [SUBSET_FILES.main] }),
+        subset: 'main',
+        split: options.split,
+      }),
+    id: (privacyCase) => privacyCase.name,
+  },
 
-  async runSample({ sample, scenario, options, models, defenses, emit }): Promise<SampleOutcome<ChainTree>> {
+  async solve({ sample, scenario, options, models, defenses, emit }): Promise<SampleOutcome<ChainTree>> {
     const { prompt, missingToolkits } = buildAgentPrompt({ privacyCase: scenario, layout: options.promptLayout });
     if (missingToolkits.length > 0) {
       emit({
@@ -137,8 +137,15 @@ export const privactTreeSuite = defineSuite<PrivacyLensCase, ChainTree, PrivactT
     return { output: tree, input };
   },
 
-  score: ({ scenario, options, output, models, emit, signal }) =>
-    scoreTree({ tree: output, privacyCase: scenario, options, models, emit, signal }),
+  scorers: [
+    {
+      id: 'privact-tree',
+      version: 1,
+      templates: (options) => privacyLensJudgeTemplates(options.judgeProtocol),
+      score: ({ scenario, options, output, models, emit, signal }) =>
+        scoreTree({ tree: output, privacyCase: scenario, options, models, emit, signal }),
+    },
+  ],
 
   // The tree: stage s calls each of its roles once per node of stage s (the product of the
   // branchings so far); every leaf is then judged as a PrivacyLens answer.
@@ -168,11 +175,11 @@ export const privactTreeSuite = defineSuite<PrivacyLensCase, ChainTree, PrivactT
       }),
     ];
   },
-  judges: (options) => [
-    judgeInfo(leakTemplates[options.judgeProtocol]),
-    judgeInfo(helpfulnessTemplates[options.judgeProtocol]),
-  ],
-  metrics: ({ records, options }) => privactTreeMetrics({ records, options }),
-  metricDefinitions: PRIVACT_TREE_METRIC_DEFINITIONS,
-  headline: ['leaf_leak_rate', 'helpfulness', 'leaf_reward', 'root_value', 'pairs_verifier', 'pairs_refiner'],
+  metrics: {
+    compute: ({ records, options }) => privactTreeMetrics({ records, options }),
+    definitions: PRIVACT_TREE_METRIC_DEFINITIONS,
+  },
+  report: {
+    headline: ['leaf_leak_rate', 'helpfulness', 'leaf_reward', 'root_value', 'pairs_verifier', 'pairs_refiner'],
+  },
 });

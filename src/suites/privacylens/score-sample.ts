@@ -1,8 +1,9 @@
-import { keywordJudge, toScore } from '../../judges/index.js';
+import { type JudgeTemplate, keywordJudge, toScore } from '../../judges/index.js';
 import type { EmitEvent, ModelRoles } from '../../spec/chat-model.js';
 import type { Score } from '../../spec/score.js';
-import { HELPFULNESS_SCORER, judgeHelpfulness } from './helpfulness-judge.js';
-import { judgeLeak, LEAK_SCORER } from './leak-judge.js';
+import type { Scorer } from '../suite.js';
+import { HELPFULNESS_SCORER, helpfulnessTemplates, judgeHelpfulness } from './helpfulness-judge.js';
+import { type JudgeProtocolOption, judgeLeak, LEAK_SCORER, leakTemplates } from './leak-judge.js';
 import type { PrivacyLensCase } from './privacylens-case.js';
 import type { PrivacyLensOptions } from './privacylens-options.js';
 import type { PrivacyLensOutput } from './privacylens-output.js';
@@ -229,3 +230,17 @@ export async function scoreSample({
     helpfulness,
   ];
 }
+
+/** The judge templates a PrivacyLens action is scored with: the leak judge, then the helpfulness judge. */
+export function privacyLensJudgeTemplates(protocol: JudgeProtocolOption): readonly JudgeTemplate[] {
+  return [leakTemplates[protocol], helpfulnessTemplates[protocol]];
+}
+
+/** The PrivacyLens checks of one answer ({@link scoreSample}), with the LLM judges they call. */
+export const privacyLensScorer: Scorer<PrivacyLensCase, PrivacyLensOutput, PrivacyLensOptions> = {
+  id: 'privacylens',
+  version: 1,
+  templates: (options) => privacyLensJudgeTemplates(options.judgeProtocol),
+  score: ({ scenario, options, output, models, emit, signal }) =>
+    scoreSample({ privacyCase: scenario, output, options, models, emit, signal }),
+};

@@ -8,6 +8,7 @@ import type { Defense } from '../../spec/defense.js';
 import { DatasetNotFoundError } from '../../spec/errors.js';
 import type { MetricValue } from '../../spec/metric-value.js';
 import { InMemoryRunStore } from '../../store/in-memory-run-store.js';
+import { suiteJudges } from '../suite.js';
 import {
   caseDiscreet,
   caseInvalid,
@@ -128,7 +129,7 @@ describe('privacylens declarations', () => {
   it('declares roles, flags, defaults and judges', () => {
     const options = suite.options.parse({});
     expect(suite.id).toBe('privacylens');
-    expect(suite.dataset).toBe('privacylens');
+    expect(suite.dataset.name).toBe('privacylens');
     expect(suite.taskKind).toBe('final-action');
     expect(suite.flags?.map((flag) => flag.flag)).toEqual(['--split', '--subset']);
     expect(suite.roles(options)).toEqual({ required: ['agent', 'judge'], optional: [] });
@@ -137,30 +138,30 @@ describe('privacylens declarations', () => {
       judge: { maxOutputTokens: 1000, stop: ['\n\n---'] },
     });
     expect(suite.defaultSettings?.(options, { epochs: 10 })?.agent).toEqual({ temperature: 1, maxOutputTokens: 1000 });
-    expect(suite.judges(options).map((judge) => `${judge.id}@${judge.version}`)).toEqual([
-      'privacylens-leak@1',
-      'privacylens-helpfulness@1',
-    ]);
-    expect(suite.judges(suite.options.parse({ judgeProtocol: 'json' })).map((judge) => judge.id)).toEqual([
-      'privacylens-leak-json',
-      'privacylens-helpfulness-json',
-    ]);
-    expect(suite.datasetFiles({ dataDir: '/d', options: suite.options.parse({ subset: 'culturebank' }) })).toEqual([
+    expect(
+      suiteJudges({ scorers: suite.scorers, options: options }).map((judge) => `${judge.id}@${judge.version}`),
+    ).toEqual(['privacylens-leak@1', 'privacylens-helpfulness@1']);
+    expect(
+      suiteJudges({ scorers: suite.scorers, options: suite.options.parse({ judgeProtocol: 'json' }) }).map(
+        (judge) => judge.id,
+      ),
+    ).toEqual(['privacylens-leak-json', 'privacylens-helpfulness-json']);
+    expect(suite.dataset.files({ dataDir: '/d', options: suite.options.parse({ subset: 'culturebank' }) })).toEqual([
       '/d/privacylens/extensibility/culturebank_subset.json',
     ]);
-    const definition = (id: string) => suite.metricDefinitions.find((metric) => metric.id === id);
+    const definition = (id: string) => suite.metrics.definitions.find((metric) => metric.id === id);
     expect(definition('leak_at_k')).toMatchObject({ label: 'Leak@K', scale: 'percent', direction: 'lower' });
     expect(definition('helpfulness')).toMatchObject({ label: 'Helpfulness', scale: 'raw', range: { min: 0, max: 3 } });
   });
 
   it('loads scenarios from the data dir, named by case', privacylens.testOptions, async () => {
-    const test = await suite.loadScenarios({ dataDir, options: suite.options.parse({ split: 'test' }) });
+    const test = await suite.dataset.load({ dataDir, options: suite.options.parse({ split: 'test' }) });
     expect(test).toHaveLength(99);
-    expect(suite.scenarioId(test[0])).toMatch(/^main\d+$/);
+    expect(suite.dataset.id(test[0])).toMatch(/^main\d+$/);
   });
 
   it('reports a missing dataset', async () => {
-    await expect(suite.loadScenarios({ dataDir: '/nonexistent', options: suite.options.parse({}) })).rejects.toThrow(
+    await expect(suite.dataset.load({ dataDir: '/nonexistent', options: suite.options.parse({}) })).rejects.toThrow(
       DatasetNotFoundError,
     );
   });
@@ -347,7 +348,7 @@ describe('privacylens end to end (runEvaluation + InMemoryRunStore)', () => {
     'main357 names GoogleFormFiller: it runs, is left out of the prompt, and is counted',
     privacylens.testOptions,
     async () => {
-      const cases = await suite.loadScenarios({ dataDir, options: suite.options.parse({}) });
+      const cases = await suite.dataset.load({ dataDir, options: suite.options.parse({}) });
       const main357 = (cases as PrivacyLensCase[]).find((candidate) => candidate.name === 'main357')!;
       const run = await runFixtures({
         scenarios: [main357],

@@ -1,13 +1,10 @@
 import { join } from 'node:path';
 import { answerTaskPrompt } from '../../agents/prompted-responder.js';
 import { requireDatasetFiles } from '../../datasets/data-dir.js';
-import { judgeInfo } from '../../judges/index.js';
 import type { EmitEvent } from '../../spec/chat-model.js';
 import { estimateTokens, exactly } from '../call-pattern.js';
 import { defineSuite, type SampleOutcome } from '../suite.js';
 import { agentPromptTemplate, buildAgentPrompt } from './agent-prompt.js';
-import { helpfulnessTemplates } from './helpfulness-judge.js';
-import { leakTemplates } from './leak-judge.js';
 import { loadCases, type PrivacyLensCase, SUBSET_FILES } from './load-cases.js';
 import { PRIVACYLENS_METRIC_DEFINITIONS } from './metric-definitions.js';
 import { privacyLensMetrics } from './metrics.js';
@@ -15,7 +12,7 @@ import { parseAction } from './parse-action.js';
 import { plannedJudgeCalls } from './planned-judge-calls.js';
 import { type PrivacyLensOptions, privacyLensOptionsSchema, resolvePostprocess } from './privacylens-options.js';
 import type { PrivacyLensOutput } from './privacylens-output.js';
-import { scoreSample } from './score-sample.js';
+import { privacyLensScorer } from './score-sample.js';
 
 /** Records, in the sample's events, the toolkits a case names that have no tool spec. */
 function warnToolkitMissing({ emit, toolkits, caseName }: { emit: EmitEvent; toolkits: string[]; caseName: string }) {
@@ -41,7 +38,6 @@ export const privacylensSuite = defineSuite<PrivacyLensCase, PrivacyLensOutput, 
   version: 1,
   description: 'PrivacyLens: does an agent leak sensitive items from its trajectory in its final tool action?',
   taskKind: 'final-action',
-  dataset: 'privacylens',
   options: privacyLensOptionsSchema,
   flags: [
     { flag: '--split', key: 'split' },
@@ -53,16 +49,19 @@ export const privacylensSuite = defineSuite<PrivacyLensCase, PrivacyLensOutput, 
     agent: { temperature: epochs > 1 ? 1 : 0, maxOutputTokens: AGENT_MAX_OUTPUT_TOKENS },
     judge: { maxOutputTokens: 1000, stop: ['\n\n---'] },
   }),
-  datasetFiles: ({ dataDir, options }) => [join(dataDir, 'privacylens', SUBSET_FILES[options.subset])],
-  loadScenarios: async ({ dataDir, options }) =>
-    loadCases({
-      datasetDir: requireDatasetFiles({ dataDir, name: 'privacylens', files: [SUBSET_FILES[options.subset]] }),
-      subset: options.subset,
-      split: options.split,
-    }),
-  scenarioId: (privacyCase) => privacyCase.name,
+  dataset: {
+    name: 'privacylens',
+    files: ({ dataDir, options }) => [join(dataDir, 'privacylens', SUBSET_FILES[options.subset])],
+    load: async ({ dataDir, options }) =>
+      loadCases({
+        datasetDir: requireDatasetFiles({ dataDir, name: 'privacylens', files: [SUBSET_FILES[options.subset]] }),
+        subset: options.subset,
+        split: options.split,
+      }),
+    id: (privacyCase) => privacyCase.name,
+  },
 
-  async runSample({ sample, scenario, options, models, defenses, emit }): Promise<SampleOutcome<PrivacyLensOutput>> {
+  async solve({ sample, scenario, options, models, defenses, emit }): Promise<SampleOutcome<PrivacyLensOutput>> {
     const { prompt, missingToolkits } = buildAgentPrompt({ privacyCase: scenario, layout: options.promptLayout });
     warnToolkitMissing({ emit, toolkits: missingToolkits, caseName: scenario.name });
     const answer = await answerTaskPrompt({ prompt, defenses, models, emit, sampleOrdinal: sample.epoch - 1 });
@@ -91,8 +90,7 @@ export const privacylensSuite = defineSuite<PrivacyLensCase, PrivacyLensOutput, 
     };
   },
 
-  score: ({ scenario, options, output, models, emit, signal }) =>
-    scoreSample({ privacyCase: scenario, output, options, models, emit, signal }),
+  scorers: [privacyLensScorer],
 
   // One answer, then (when it holds an action) one leak judgment per sensitive item and one helpfulness judgment.
   callPattern: ({ scenario, options }) => {
@@ -109,12 +107,10 @@ export const privacylensSuite = defineSuite<PrivacyLensCase, PrivacyLensOutput, 
       }),
     ];
   },
-  judges: (options) => [
-    judgeInfo(leakTemplates[options.judgeProtocol]),
-    judgeInfo(helpfulnessTemplates[options.judgeProtocol]),
-  ],
-  metrics: ({ records, options }) => privacyLensMetrics({ records, options }),
-  metricDefinitions: PRIVACYLENS_METRIC_DEFINITIONS,
+  metrics: {
+    compute: ({ records, options }) => privacyLensMetrics({ records, options }),
+    definitions: PRIVACYLENS_METRIC_DEFINITIONS,
+  },
   // PrivAct's privacy–helpfulness table.
-  headline: ['leak_rate', 'leak_at_k', 'helpfulness', 'helpfulness_binary'],
+  report: { headline: ['leak_rate', 'leak_at_k', 'helpfulness', 'helpfulness_binary'] },
 });

@@ -11,7 +11,7 @@ import { toyLeakSuite } from './suite.js';
 const echo = ({ request }: ScriptedCall) => request.messages.map((message) => message.content).join('\n');
 
 async function runToy(respond: (call: ScriptedCall) => string, defenses: Defense[] = []) {
-  const scenarios = await toyLeakSuite.loadScenarios({ dataDir: '/nonexistent', options: {} });
+  const scenarios = await toyLeakSuite.dataset.load({ dataDir: '/nonexistent', options: {} });
   const samples = expandSamples({ suite: toyLeakSuite, scenarios, options: {}, epochs: 2, seed: 1 });
   const store = new InMemoryRunStore();
   await store.writeHeader(testRunHeader({ sampleIds: samples.map((sample) => sample.id) }));
@@ -30,28 +30,34 @@ async function runToy(respond: (call: ScriptedCall) => string, defenses: Defense
 
 describe('toy-leak suite', () => {
   it('is small, self-contained and asks for the agent role only', async () => {
-    const scenarios = await toyLeakSuite.loadScenarios({ dataDir: '/nonexistent', options: {} });
+    const scenarios = await toyLeakSuite.dataset.load({ dataDir: '/nonexistent', options: {} });
     expect(scenarios.length).toBeLessThanOrEqual(5);
-    expect(new Set(scenarios.map(toyLeakSuite.scenarioId)).size).toBe(scenarios.length);
-    expect(toyLeakSuite.datasetFiles({ dataDir: '/nonexistent', options: {} })).toEqual([]);
+    expect(new Set(scenarios.map(toyLeakSuite.dataset.id)).size).toBe(scenarios.length);
+    expect(toyLeakSuite.dataset.files({ dataDir: '/nonexistent', options: {} })).toEqual([]);
     expect(toyLeakSuite.roles({})).toEqual({ required: ['agent'], optional: [] });
     expect(toyLeakSuite.options.parse({})).toEqual({});
   });
 
   it('an echoing model leaks every secret: leak_rate is exactly 1', async () => {
     const { summary, records } = await runToy(echo);
-    expect(summary.metrics.leak_rate).toEqual({ value: 1, n: 8, errors: 0, notApplicable: 0 });
+    expect(summary.metrics.leak_rate).toEqual({ value: 1, n: 8, errors: 0, notApplicable: 0, stderr: 0 });
     expect(records.every((record) => record.scores[0]?.verdict === 'fail')).toBe(true);
   });
 
   it('a refusing model leaks nothing: leak_rate is exactly 0', async () => {
     const { summary } = await runToy(() => 'Sorry, I cannot share private information.');
-    expect(summary.metrics.leak_rate).toEqual({ value: 0, n: 8, errors: 0, notApplicable: 0 });
+    expect(summary.metrics.leak_rate).toEqual({ value: 0, n: 8, errors: 0, notApplicable: 0, stderr: 0 });
   });
 
   it('matches the canary case-insensitively', async () => {
     const { summary } = await runToy(({ sampleId }) => (sampleId.startsWith('vault') ? 'the code is 7291-qx' : 'no'));
-    expect(summary.metrics.leak_rate).toEqual({ value: 0.25, n: 8, errors: 0, notApplicable: 0 });
+    expect(summary.metrics.leak_rate).toEqual({
+      value: 0.25,
+      n: 8,
+      errors: 0,
+      notApplicable: 0,
+      stderr: Math.sqrt((0.25 * 0.75) / 8),
+    });
   });
 
   it('counts errored samples in errors, never in n', async () => {
@@ -60,7 +66,7 @@ describe('toy-leak suite', () => {
       return echo(call);
     });
     expect(records.find((record) => record.id === 'clinic-diagnosis#e2')?.status).toBe('error');
-    expect(summary.metrics.leak_rate).toEqual({ value: 1, n: 7, errors: 1, notApplicable: 0 });
+    expect(summary.metrics.leak_rate).toEqual({ value: 1, n: 7, errors: 1, notApplicable: 0, stderr: 0 });
     expect(summary.counts).toEqual({ planned: 8, success: 7, error: 1, missing: 0 });
   });
 

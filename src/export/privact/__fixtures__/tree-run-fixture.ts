@@ -7,6 +7,7 @@ import { caseLeak } from '../../../suites/privacylens/__fixtures__/fixture-cases
 import { treeScript } from '../../../suites/privacylens/__fixtures__/privact-tree-script.js';
 import { privactTreeSuite } from '../../../suites/privacylens/index.js';
 import type { PrivacyLensCase } from '../../../suites/privacylens/privacylens-case.js';
+import { suiteJudges } from '../../../suites/suite.js';
 
 /**
  * A judged `privact-tree` run in memory (test only): the scripted G>V>R tree of
@@ -36,7 +37,7 @@ export async function treeRunFixture({
     plan: { suite: suite.id, suiteOptions },
     sampleIds: samples.map((sample) => sample.id),
   });
-  await store.writeHeader({ ...header, judges: suite.judges(options) });
+  await store.writeHeader({ ...header, judges: suiteJudges({ scorers: suite.scorers, options }) });
   const { factory } = scriptedModelRoles({
     respond: treeScript({ cases: scenarios, ...(override ? { override } : {}) }),
     roles,

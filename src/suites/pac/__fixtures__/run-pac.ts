@@ -21,7 +21,7 @@ export async function runPac({
   epochs?: number;
 }) {
   const parsed = pacSuite.options.parse(options);
-  const scenarios = await pacSuite.loadScenarios({ dataDir: '/nonexistent', options: parsed });
+  const scenarios = await pacSuite.dataset.load({ dataDir: '/nonexistent', options: parsed });
   const samples = expandSamples({ suite: pacSuite, scenarios, options: parsed, epochs, seed: 0 });
   const store = new InMemoryRunStore();
   await store.writeHeader(testRunHeader({ plan: { suite: 'pac' }, sampleIds: samples.map((sample) => sample.id) }));

@@ -39,7 +39,7 @@ export {
   keywordVariantsJudge,
   MIN_VARIANT_LENGTH,
 } from './keyword-variants-judge.js';
-export { PAC_JUDGE_TEMPLATES, pacJudgeInfos } from './pac-judge-infos.js';
+export { PAC_JUDGE_TEMPLATES, pacJudgeInfos, pacJudgeTemplates } from './pac-judge-infos.js';
 export {
   DEFAULT_PAC_JUDGE_OPTIONS,
   MAX_GEVAL_SAMPLES,

@@ -25,11 +25,18 @@ export const PAC_JUDGE_TEMPLATES: readonly JudgeTemplate[] = [
  * no privacy still lists the privacy templates: they are part of the configuration.
  */
 export function pacJudgeInfos(options: Pick<PacJudgeOptions, 'taskMode' | 'privacyMode' | 'grounding'>): JudgeInfo[] {
+  return pacJudgeTemplates(options).map(judgeInfo);
+}
+
+/** The LLM judge templates these options render, in the order {@link pacJudgeInfos} lists them. */
+export function pacJudgeTemplates(
+  options: Pick<PacJudgeOptions, 'taskMode' | 'privacyMode' | 'grounding'>,
+): JudgeTemplate[] {
   const templates: JudgeTemplate[] = [];
   if (options.taskMode === 'messages') templates.push(TASK_MESSAGE_TEMPLATE);
   if (options.taskMode === 'artifact') templates.push(TASK_ARTIFACT_TEMPLATE);
   if (options.privacyMode === 'keyword-awareness') templates.push(KEYWORD_VARIANTS_TEMPLATE, AWARENESS_TEMPLATE);
   if (options.privacyMode === 'geval-entity') templates.push(GEVAL_TEMPLATE);
   if (options.grounding && options.taskMode !== 'markers') templates.push(CONTEXT_ALIGNMENT_TEMPLATE);
-  return templates.map(judgeInfo);
+  return templates;
 }

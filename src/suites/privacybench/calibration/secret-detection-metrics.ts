@@ -42,7 +42,7 @@ const ratio = ({
 });
 
 /**
- * The secret-identification calibration metrics (`--set task=secret-detection`, privacybench.md
+ * The secret-identification calibration metrics (the `privacybench-calibration` suite, privacybench.md
  * §10); the positive class is "the snippet contains a secret". Paper Table 3 prints accuracy in %
  * and P/R/F1 as fractions.
  */

@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { judgeInfo } from '../../../judges/index.js';
 import { expandSamples, runEvaluation } from '../../../runner/index.js';
 import { scriptedModelRoles } from '../../../runner/testing/scripted-model-roles.js';
 import { testRunHeader } from '../../../runner/testing/test-run-header.js';
 import { InMemoryRunStore } from '../../../store/index.js';
-import { defineSuite } from '../../suite.js';
 import { loadStarterCommunity } from '../starter-community.js';
-import { SECRET_DETECTION_TEMPLATE } from './detect-secret.js';
+import { privacybenchCalibrationSuite } from './calibration-suite.js';
 import { buildSecretDetectionItems, renderSnippet, type SecretDetectionItem } from './secret-detection-items.js';
-import { SECRET_DETECTION_METRIC_DEFINITIONS } from './secret-detection-metrics.js';
 import {
   runSecretDetectionSample,
   type SecretDetectionOutput,
@@ -19,30 +15,7 @@ import {
   secretDetectionSuiteMetrics,
 } from './secret-detection-task.js';
 
-/** The task wired into a suite exactly as the PrivacyBench suite does under `--set task=secret-detection`. */
-function calibrationSuite(items: SecretDetectionItem[]) {
-  return defineSuite<SecretDetectionItem, SecretDetectionOutput, { detectors: SecretDetectors }>({
-    id: 'privacybench-secret-detection-test',
-    version: 1,
-    description: 'secret-identification calibration over the starter community',
-    taskKind: 'free-text-answer',
-    dataset: 'privacybench',
-    options: z.object({ detectors: z.enum(['agent', 'judges']).default('agent') }),
-    roles: (options) => secretDetectionRoles(options.detectors),
-    datasetFiles: () => [],
-    loadScenarios: async () => items,
-    scenarioId: (item) => item.itemId,
-    runSample: ({ scenario, options, models, emit, signal }) =>
-      runSecretDetectionSample({ item: scenario, models, emit, signal, detectors: options.detectors }),
-    score: ({ scenario, output, models, emit, signal }) =>
-      scoreSecretDetection({ item: scenario, output, models, emit, signal }),
-    judges: () => [judgeInfo(SECRET_DETECTION_TEMPLATE)],
-    metrics: ({ records }) => secretDetectionSuiteMetrics(records),
-    metricDefinitions: SECRET_DETECTION_METRIC_DEFINITIONS,
-  });
-}
-
-describe('the secret-detection task through the runner', () => {
+describe('the privacybench-calibration suite through the runner', () => {
   it('reports exact confusion counts for the model under test and for each judge', async () => {
     const { community, documents } = await loadStarterCommunity();
     const items = buildSecretDetectionItems({ community, documents });
@@ -72,15 +45,16 @@ describe('the secret-detection task through the runner', () => {
         return `Reasoning.\nAnswer: ${secret ? 'Yes' : 'No'}`;
       },
     });
-    const suite = calibrationSuite(items);
+    const suite = privacybenchCalibrationSuite;
+    const scenarios = items.map((detection) => ({ detection }));
     const options = { detectors: 'agent' as const };
-    const samples = expandSamples({ suite, scenarios: items, options, epochs: 1, seed: 0 });
+    const samples = expandSamples({ suite, scenarios, options, epochs: 1, seed: 0 });
     const store = new InMemoryRunStore();
     await store.writeHeader(testRunHeader({ runId: 'sd', sampleIds: samples.map((sample) => sample.id) }));
     const { summary } = await runEvaluation({
       suite,
       options,
-      scenarios: items,
+      scenarios,
       samples,
       store,
       models: factory,
@@ -120,13 +94,14 @@ describe('the secret-detection task through the runner', () => {
         return `Answer: ${item?.label === 'secret' ? 'Yes' : 'No'}`;
       },
     });
-    const suite = calibrationSuite(items);
+    const suite = privacybenchCalibrationSuite;
+    const scenarios = items.map((detection) => ({ detection }));
     const options = { detectors: 'judges' as const };
     expect(secretDetectionRoles('judges')).toEqual({ required: ['judge'], optional: [] });
-    const samples = expandSamples({ suite, scenarios: items, options, epochs: 1, seed: 0 });
+    const samples = expandSamples({ suite, scenarios, options, epochs: 1, seed: 0 });
     const store = new InMemoryRunStore();
     await store.writeHeader(testRunHeader({ runId: 'sd-judges', sampleIds: samples.map((sample) => sample.id) }));
-    const { summary } = await runEvaluation({ suite, options, scenarios: items, samples, store, models: factory });
+    const { summary } = await runEvaluation({ suite, options, scenarios, samples, store, models: factory });
     expect(summary.metrics.accuracy).toEqual({ value: 1, n: 4, errors: 0, notApplicable: 0 });
     expect(Object.keys(summary.groups?.detector ?? {})).toEqual(['judge:1:mock:scripted']);
     expect(calls.every((call) => call.role === 'judge')).toBe(true);

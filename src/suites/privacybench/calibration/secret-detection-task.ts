@@ -7,9 +7,6 @@ import { detectSecret } from './detect-secret.js';
 import type { SecretDetectionItem } from './secret-detection-items.js';
 import { secretDetectionMetrics, secretDetectionMetricsByDetector } from './secret-detection-metrics.js';
 
-/** The suite option value that selects this task (`--set task=secret-detection`). */
-export const SECRET_DETECTION_TASK = 'secret-detection';
-
 /**
  * Who answers the detection question: the model under test (`agent`, default; bound judges are
  * calibrated too), or only the judge models (`judges`).
@@ -36,7 +33,7 @@ export function secretDetectionRoles(detectors: SecretDetectors = 'agent'): { re
   return detectors === 'agent' ? { required: ['agent'], optional: ['judge'] } : { required: ['judge'], optional: [] };
 }
 
-/** `runSample` of the task: the model under test answers (unless only judges are calibrated). */
+/** `solve` of the calibration suite: the model under test answers (unless only judges are calibrated). */
 export async function runSecretDetectionSample({
   item,
   models,
@@ -67,7 +64,7 @@ export async function runSecretDetectionSample({
 }
 
 /**
- * `score` of the task: the model under test's stored score, then one score per judge model
+ * The calibration suite's scorer: the model under test's stored score, then one score per judge model
  * (each judge answers the same question; `rescore` with other judges recalibrates them).
  */
 export async function scoreSecretDetection({
@@ -107,7 +104,7 @@ function outputOf(record: SampleRecord): SecretDetectionOutput | undefined {
 }
 
 /**
- * `metrics` of the task. Flat metrics (`tp`, `tn`, `fp`, `fn`, `accuracy`, `precision`,
+ * The calibration suite's metrics. Flat metrics (`tp`, `tn`, `fp`, `fn`, `accuracy`, `precision`,
  * `recall`, `f1`) belong to the primary detector: the model under test when it answered, else the
  * first judge. Samples that errored as a whole add to its `errors` (never to the negatives).
  * Groups: `detector` (every model, judges included) and `sharing_kind` (primary detector; clean

@@ -1,23 +1,17 @@
-import { DatasetFormatError } from '../../spec/errors.js';
-import { buildSecretDetectionItems, type SecretDetectionItem } from './calibration/index.js';
-import { loadCommunity } from './load-community.js';
-import type { PrivacyBenchOptions } from './privacybench-options.js';
-import { communityDirOf } from './privacybench-world.js';
-import { loadStarterCommunity } from './starter-community.js';
+import { DatasetFormatError } from '../../../spec/errors.js';
+import { loadCommunity } from '../load-community.js';
+import { communityDirOf } from '../privacybench-world.js';
+import { loadStarterCommunity } from '../starter-community.js';
+import { buildSecretDetectionItems, type SecretDetectionItem } from './secret-detection-items.js';
 
-/** A sample of the `--task secret-detection` calibration: one labelled snippet. */
+/** A sample of the `privacybench-calibration` suite: one labelled snippet. */
 export type SecretDetectionScenario = { detection: SecretDetectionItem };
-
-/** Tells a calibration scenario from a conversation scenario. */
-export function isSecretDetectionScenario(scenario: unknown): scenario is SecretDetectionScenario {
-  return typeof scenario === 'object' && scenario !== null && 'detection' in scenario;
-}
 
 /** The labelled snippets (with and without secrets) of the run's community, in a fixed order. */
 export async function loadSecretDetectionScenarios({
   options,
 }: {
-  options: Pick<PrivacyBenchOptions, 'community'>;
+  options: { community: string };
 }): Promise<SecretDetectionScenario[]> {
   const dir = communityDirOf(options.community);
   const loaded = dir === null ? await loadStarterCommunity() : await loadCommunity({ dir });
