@@ -1,10 +1,6 @@
-import { appendFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Command } from 'commander';
 import { checkBudgetPrices, parseRoleBinding, type ResolvedModelRoles, resolveModelRoles } from '../models/index.js';
-import type { EmitEvent } from '../spec/chat-model.js';
 import { PlanValidationError } from '../spec/errors.js';
-import type { TranscriptEvent } from '../spec/event.js';
 import type { RoleBinding } from '../spec/model-spec.js';
 import type { CliIo } from './cli-io.js';
 import { addFlagOptions, flagsFromCommandLine } from './flag-schema.js';
@@ -50,7 +46,8 @@ function datagenSettings(settings: Record<string, Record<string, unknown>>): Rec
 
 /**
  * Resolves the datagen model of a generate command with the same cache, retries, rate limits
- * and budgets as a run, after the same pre-flight check of its endpoints (unless `--no-preflight`).
+ * and budgets as a run, after the same pre-flight check of its endpoints (unless `--no-preflight`);
+ * returns the bindings and settings too, for the generation's run header.
  */
 export async function resolveDatagenModels({
   io,
@@ -60,16 +57,21 @@ export async function resolveDatagenModels({
   io: CliIo;
   flags: DatagenFlags;
   command: string;
-}): Promise<ResolvedModelRoles> {
+}): Promise<{
+  models: ResolvedModelRoles;
+  bindings: RoleBinding[];
+  settings: Record<string, Record<string, unknown>>;
+}> {
   const bindings = datagenBindings({ models: flags.model ?? [], command });
+  const settings = datagenSettings(nestModelSettings(flags.modelSetting ?? {}));
   checkBudgetPrices({ bindings, prices: flags.prices, maxCostUsd: flags.maxCost });
   for (const warning of modelSpecWarnings(bindings)) io.stderr(`warning: ${warning}\n`);
   if (flags.preflight !== false) {
     await runPreflight({ io, targets: bindings.map((binding) => ({ ...binding, purpose: 'chat' as const })) });
   }
-  return resolveModelRoles({
+  const models = await resolveModelRoles({
     bindings,
-    settings: datagenSettings(nestModelSettings(flags.modelSetting ?? {})),
+    settings,
     env: io.env,
     cacheDir: resolveCacheDir({ flag: flags.cacheDir, env: io.env, home: io.home }),
     cacheReads: flags.cache !== false,
@@ -79,19 +81,7 @@ export async function resolveDatagenModels({
     ...(flags.maxTokens === undefined ? {} : { maxTokens: flags.maxTokens }),
     ...(flags.prices === undefined ? {} : { prices: flags.prices }),
   });
-}
-
-/** Appends every model-call event to `<dir>/calls.jsonl` (requests and replies; never keys). */
-export function datagenCallLog(dir: string): EmitEvent {
-  mkdirSync(dir, { recursive: true });
-  const session = new Date().toISOString();
-  let count = 0;
-  return (event) => {
-    count += 1;
-    const stored = { ...event, id: `${session}#${count}`, time: new Date().toISOString() } as TranscriptEvent;
-    appendFileSync(join(dir, 'calls.jsonl'), `${JSON.stringify(stored)}\n`, 'utf8');
-    return stored;
-  };
+  return { models, bindings, settings };
 }
 
 /** Declares the model flags of a generate subcommand (see `DatagenFlags`). */

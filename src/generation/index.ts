@@ -13,6 +13,13 @@ export {
   openGenerationJournal,
 } from './generation-journal.js';
 export {
+  type DataGenerator,
+  defineGenerator,
+  type GeneratorContext,
+  type GeneratorFlagMeta,
+  type GeneratorResult,
+} from './generator.js';
+export {
   type CheckedItem,
   type CheckedOutcome,
   runCheckedStage,

@@ -45,6 +45,15 @@ export type RunResume = z.infer<typeof runResumeSchema>;
 export const runHeaderSchema = z.object({
   formatVersion: z.literal(FORMAT_VERSION),
   runId: z.string(),
+  /**
+   * `generation` for the run directory of a data generation (`confidant generate <suite>`): one
+   * record per session with its datagen calls, no scores. Absent (an evaluation) in other runs.
+   */
+  kind: z.enum(['evaluation', 'generation']).optional(),
+  /** A generation's generator (the suite id), its flags as parsed and its output folder. */
+  generation: z
+    .object({ generator: z.string(), flags: z.record(z.string(), z.unknown()), outDir: z.string() })
+    .optional(),
   createdAt: z.string(),
   confidantVersion: z.string(),
   nodeVersion: z.string(),

@@ -131,7 +131,7 @@ describe('pre-flight check through the CLI', () => {
     });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`datagen: vllm:m at http://127.0.0.1:${dead}/v1: connection refused`);
-    expect(existsSync(join(out, '.generate', 'calls.jsonl'))).toBe(false);
+    expect(existsSync(join(out, '.generate', 'run'))).toBe(false);
   });
 });
 

@@ -102,12 +102,26 @@ describe('confidant generate privacybench over HTTP', () => {
     const requests = server.calls.slice(before, before + straightCalls);
     expect(requests.every((call) => typeof call.body.response_format === 'object')).toBe(true);
     expect(result.stderr).toMatch(/community first: 4 users, 1 groups, 12 secrets/);
-    // Every datagen call is logged for audit, one model-call event per line.
-    const logged = readFileSync(join(out, '.generate', 'calls.jsonl'), 'utf8')
-      .trimEnd()
-      .split('\n');
-    expect(logged).toHaveLength(straightCalls);
-    expect(JSON.parse(logged[0] ?? '{}')).toMatchObject({ type: 'model-call', role: 'datagen' });
+    // Every datagen call is recorded in the generation's run directory, one model-call event per call.
+    const run = join(out, '.generate', 'run');
+    expect(JSON.parse(readFileSync(join(run, 'header.json'), 'utf8'))).toMatchObject({
+      kind: 'generation',
+      suite: { id: 'privacybench' },
+      generation: { generator: 'privacybench', flags: { users: 4, seeds: 3, seed: 7 } },
+    });
+    const sessions = readFileSync(join(run, 'samples.jsonl'), 'utf8').trimEnd().split('\n');
+    expect(sessions).toHaveLength(1);
+    const session = JSON.parse(sessions[0] ?? '{}');
+    expect(session).toMatchObject({ id: 'session-1', status: 'ok', usage: { datagen: { calls: straightCalls } } });
+    expect(session.events).toHaveLength(straightCalls);
+    expect(session.events[0]).toMatchObject({ type: 'model-call', role: 'datagen' });
+    expect(JSON.parse(readFileSync(join(run, 'summary.json'), 'utf8'))).toMatchObject({
+      complete: true,
+      counts: { planned: 1, success: 1, error: 0 },
+      usage: { datagen: { calls: straightCalls } },
+    });
+    const report = await cli(['report', run]);
+    expect(report.code, report.stderr).toBe(0);
   });
 
   it('fails with exit 2 and one clear message when datagen keeps breaking a rule', async () => {

@@ -23,17 +23,63 @@ function unsafeDomainDir(dir: string): boolean {
 
 const positiveInt = (fallback: number, max: number) => z.coerce.number().int().positive().max(max).default(fallback);
 
+/** `both`/`all`, a comma-separated list, or a list of either (a repeated `--policy-type`), as types. */
+function policyTypeList(value: unknown): unknown {
+  const texts = typeof value === 'string' ? [value] : value;
+  if (!Array.isArray(texts)) return value;
+  return texts.flatMap((text) => {
+    if (text === 'all' || text === 'both') return [...PAC_POLICY_TYPES];
+    return typeof text === 'string' ? text.split(',').map((part) => part.trim()) : [text];
+  });
+}
+
 const policyTypes = z.preprocess(
-  (value) => {
-    if (value === 'all' || value === 'both') return [...PAC_POLICY_TYPES];
-    if (typeof value === 'string') return value.split(',').map((part) => part.trim());
-    return value;
-  },
+  policyTypeList,
   z
-    .array(z.enum(PAC_POLICY_TYPES))
+    .array(z.enum(PAC_POLICY_TYPES, { error: 'expects change, range or both' }))
     .min(1)
     .transform((types) => PAC_POLICY_TYPES.filter((type) => types.includes(type))),
 );
+
+/**
+ * The flags of `confidant generate pac` (every option but `outDir`, which is the CLI's `--out`).
+ */
+export const pacGenerateFlagsSchema = z.object({
+  domains: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1)
+        .refine((name) => !unsafeDomainDir(pacDomainDirName(name)), {
+          message: 'a domain name becomes a folder name: no slashes, no control characters, not . or ..',
+        }),
+    )
+    .min(1, 'name at least one domain (--domain "Banks")')
+    .meta({
+      flag: '--domain',
+      value: '<name>',
+      description:
+        'industry domain, repeatable (a GICS industry name, e.g. "Banks"; folder names such as Air_Freight_and_Logistics work too)',
+    }),
+  count: positiveInt(1, 1000).describe('scenarios per domain and per policy type'),
+  policyTypes: policyTypes
+    .default([...PAC_POLICY_TYPES])
+    .meta({ flag: '--policy-type', value: '<t>', description: 'constraint types to generate: change, range or both' }),
+  seed: z.coerce.number().int().default(0).describe('seed sent with every datagen request'),
+  agents: z.coerce.number().int().min(2).max(7).default(2).describe('parties per scenario (the paper uses 2)'),
+  requirementCount: positiveInt(5, 20).describe('requirements per goal (the paper uses 5)'),
+  batchSize: positiveInt(4, 20).describe('scenarios asked for per stage-1 call'),
+  maxAttempts: positiveInt(3, 50).describe('tries per stage (and agent) before a unit is rejected'),
+  maxParseRetries: z.coerce
+    .number()
+    .int()
+    .nonnegative()
+    .max(9)
+    .default(2)
+    .describe('extra calls when a reply does not parse'),
+  concurrency: positiveInt(4, 64).describe('datagen calls in flight'),
+});
 
 /**
  * Options of `confidant generate pac` (pacbench.md §11). `count` scenarios are generated per
@@ -41,43 +87,12 @@ const policyTypes = z.preprocess(
  * `maxAttempts` bounds the tries of each stage (per agent for memory and constraint) that fail
  * the rule checks; `maxParseRetries` bounds the extra calls when a reply does not parse.
  */
-export const pacGenerateOptionsSchema = z
-  .object({
-    domains: z
-      .array(
-        z
-          .string()
-          .trim()
-          .min(1)
-          .refine((name) => !unsafeDomainDir(pacDomainDirName(name)), {
-            message: 'a domain name becomes a folder name: no slashes, no control characters, not . or ..',
-          }),
-      )
-      .min(1, 'name at least one domain (--domain "Banks")')
-      .describe(
-        'industry domains (GICS industry names, e.g. "Banks"); folder names such as Air_Freight_and_Logistics work too',
-      ),
-    count: positiveInt(1, 1000).describe('scenarios per domain and per policy type'),
-    policyTypes: policyTypes
-      .default([...PAC_POLICY_TYPES])
-      .describe('constraint types to generate: change, range, or both (default)'),
+export const pacGenerateOptionsSchema = pacGenerateFlagsSchema
+  .extend({
     outDir: z
       .string()
       .min(1)
       .describe('output folder; use <dataDir>/pacbench/scenarios to load with --data-dir <dataDir>'),
-    seed: z.coerce.number().int().default(0).describe('seed sent with every datagen request'),
-    agents: z.coerce.number().int().min(2).max(7).default(2).describe('parties per scenario (the paper uses 2)'),
-    requirementCount: positiveInt(5, 20).describe('requirements per goal (the paper uses 5)'),
-    batchSize: positiveInt(4, 20).describe('scenarios asked for per stage-1 call'),
-    maxAttempts: positiveInt(3, 50).describe('tries per stage (and agent) before a unit is rejected'),
-    maxParseRetries: z.coerce
-      .number()
-      .int()
-      .nonnegative()
-      .max(9)
-      .default(2)
-      .describe('extra calls when a reply does not parse'),
-    concurrency: positiveInt(4, 64).describe('datagen calls in flight'),
   })
   .superRefine((options, context) => {
     const seen = new Map<string, string>();

@@ -19,6 +19,7 @@ export {
   pacDomainDirName,
   pacDomainDisplayName,
   pacGeneratedDataDir,
+  pacGenerateFlagsSchema,
   pacGenerateOptionsSchema,
   pacGenerationUnits,
 } from './generate-options.js';
@@ -38,6 +39,7 @@ export {
   type PacUnitRecord,
 } from './generation-journal.js';
 export { PAC_GENERATION_TEMPLATES, pacGenerationPromptVersions } from './generation-prompts.js';
+export { pacGenerator } from './pac-generator.js';
 export {
   formatPacRuleIssue,
   MEMORY_MAX_CHARS,

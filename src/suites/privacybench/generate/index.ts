@@ -34,6 +34,12 @@ export {
   generationPromptVersions,
 } from './generation-prompts.js';
 export {
+  generationOptionsFromFlags,
+  type PrivacybenchGenerateFlags,
+  privacybenchGenerateFlagsSchema,
+  privacybenchGenerator,
+} from './privacybench-generator.js';
+export {
   type GenerationProgress,
   type JournalEntry,
   journalEntrySchema,
