@@ -1,13 +1,20 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { GENERATION_DIR } from '../generation/index.js';
-import { createEventRecorder, planHash, sumUsageByRole, totalCost, usageFromEvents } from '../runner/index.js';
+import {
+  createEventRecorder,
+  planHash,
+  readDependencyVersions,
+  readPackageVersion,
+  sumUsageByRole,
+  totalCost,
+  usageFromEvents,
+} from '../runner/index.js';
 import type { EmitEvent } from '../spec/chat-model.js';
 import type { ModelDescription, RoleBinding } from '../spec/model-spec.js';
 import { runPlanSchema } from '../spec/run-plan.js';
 import { FORMAT_VERSION, type RunHeader, type RunSummary, type SampleRecord } from '../spec/run-record.js';
 import { DirectoryRunStore } from '../store/index.js';
-import { readDependencyVersions, readPackageVersion } from './package-info.js';
 
 /** The run directory of a generation, inside its journal folder: `<out>/.generate/run`. */
 export function generationRunDir(outDir: string): string {
