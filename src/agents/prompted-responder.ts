@@ -2,17 +2,16 @@ import type { EmitEvent, GenerateSettings, ModelRoles } from '../spec/chat-model
 import type { Defense, ResponderResult } from '../spec/defense.js';
 import { PlanValidationError } from '../spec/errors.js';
 import type { TaskPrompt } from '../spec/task-prompt.js';
+import { applyPromptDefenses } from './apply-prompt-defenses.js';
 
-type PromptDefense = Extract<Defense, { kind: 'prompt' }>;
 type ResponderDefense = Extract<Defense, { kind: 'responder' }>;
 
 /**
  * Answers a single-output task prompt: the seam where defenses plug into every
  * single-answer suite (ConfAIde, PrivacyLens, …).
  *
- * 1. Every `prompt` defense rewrites the prompt, in the order given. Each emits a
- *    `defense-action` event: action `rewrite` when the transform returned a new prompt,
- *    `allow` when it returned the prompt unchanged (e.g. `vanilla`).
+ * 1. Every `prompt` defense rewrites the prompt, in the order given (`applyPromptDefenses`,
+ *    one `defense-action` event each).
  * 2. A `responder` defense (at most one; two throw a PlanValidationError) then produces the
  *    answer with its own pipeline of roles.
  * 3. Without one, the `agent` role answers `prompt.render()` once; the single stage is `agent`.
@@ -41,20 +40,7 @@ export async function answerTaskPrompt({
     const ids = responders.map((defense) => defense.id).join(', ');
     throw new PlanValidationError(`at most one responder defense can answer a prompt, got ${ids}: keep one of them`);
   }
-  let current = prompt;
-  for (const defense of defenses.filter((candidate): candidate is PromptDefense => candidate.kind === 'prompt')) {
-    const next = defense.transform(current);
-    const changed = next !== current;
-    emit({
-      type: 'defense-action',
-      defense: defense.id,
-      action: changed ? 'rewrite' : 'allow',
-      reason: changed
-        ? `prompt defense '${defense.id}' rewrote the task prompt`
-        : `prompt defense '${defense.id}' left the task prompt unchanged`,
-    });
-    current = next;
-  }
+  const current = applyPromptDefenses({ prompt, defenses, emit });
   const responder = responders[0];
   if (responder) {
     return responder.respond({

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { applyPromptDefenses } from '../../agents/apply-prompt-defenses.js';
 import { requireDatasetFiles } from '../../datasets/data-dir.js';
 import type { ChainTree } from '../../orchestration/role-chain.js';
 import { runRoleChain } from '../../orchestration/role-chain.js';
@@ -20,7 +21,7 @@ import { scoreTree } from './privact-tree-score.js';
 import { privacyLensJudgeTemplates } from './score-sample.js';
 
 /** Applies the prompt defenses in order (e.g. `privacy-prompt`, which makes every role privacy-conscious). */
-function applyPromptDefenses({
+function treePromptDefenses({
   prompt,
   defenses,
   emit,
@@ -35,19 +36,7 @@ function applyPromptDefenses({
       `privact-tree samples its own chain (--topology), so the responder defense '${responder.id}' cannot apply: drop it`,
     );
   }
-  let current = prompt;
-  for (const defense of defenses) {
-    if (defense.kind !== 'prompt') continue;
-    const next = defense.transform(current);
-    emit({
-      type: 'defense-action',
-      defense: defense.id,
-      action: next === current ? 'allow' : 'rewrite',
-      reason: `prompt defense '${defense.id}' ${next === current ? 'left the task prompt unchanged' : 'rewrote the task prompt'} for every role of the tree`,
-    });
-    current = next;
-  }
-  return current;
+  return applyPromptDefenses({ prompt, defenses, emit, appliesTo: 'for every role of the tree' });
 }
 
 /**
@@ -112,7 +101,7 @@ export const privactTreeSuite = defineSuite<PrivacyLensCase, ChainTree, PrivactT
     const tree = await runRoleChain({
       topology: plan.topology,
       branching: plan.branching,
-      prompt: applyPromptDefenses({ prompt, defenses, emit }),
+      prompt: treePromptDefenses({ prompt, defenses, emit }),
       models,
       emit,
       settings: { maxOutputTokens: options.maxOutputTokens },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { applyPromptDefenses } from '../../agents/apply-prompt-defenses.js';
 import { estimateTokens, exactly } from '../call-pattern.js';
 import { defineSuite } from '../suite.js';
 import { canaryScorer, type ToyLeakOutput } from './canary-scorer.js';
@@ -32,8 +33,7 @@ export const toyLeakSuite = defineSuite<ToyLeakScenario, ToyLeakOutput, Record<s
   },
   async solve({ scenario, models, defenses, emit, signal }) {
     // Prompt defenses rewrite the prompt; a responder defense answers in the agent's place.
-    let prompt = toyPrompt(scenario);
-    for (const defense of defenses) if (defense.kind === 'prompt') prompt = defense.transform(prompt);
+    const prompt = applyPromptDefenses({ prompt: toyPrompt(scenario), defenses, emit });
     const responder = defenses.find((defense) => defense.kind === 'responder');
     const answer = responder
       ? (await responder.respond({ prompt, models, emit, settings: {} })).text
