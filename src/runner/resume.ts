@@ -142,7 +142,10 @@ function checkSameRun({
       `the dataset in ${dataDir} differs from the one this run started with (content hash ${header.dataset.hash}); point --data-dir at the original data, or start a new run`,
     );
   }
-  if (prepared.samples.map((sample) => sample.id).join('\n') !== header.sampleIds.join('\n')) {
+  // A merged run lists its samples shard by shard, not in plan order: the same set is the same plan.
+  const inOrder = (ids: readonly string[]): string =>
+    (header.mergedFrom === undefined ? [...ids] : [...ids].sort()).join('\n');
+  if (inOrder(prepared.samples.map((sample) => sample.id)) !== inOrder(header.sampleIds)) {
     throw new PlanValidationError(
       `the samples of ${header.suite.id} no longer match this run's plan (suite changed since version ${header.suite.version}); start a new run`,
     );

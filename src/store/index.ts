@@ -2,7 +2,14 @@ export { createRunDirectory } from './create-run-directory.js';
 export { createRunId } from './create-run-id.js';
 export { DirectoryRunStore, RUN_FILES } from './directory-run-store.js';
 export { InMemoryRunStore } from './in-memory-run-store.js';
-export { type MergedRun, mergeRuns, type RunStoreReader, type RunStoreWriter } from './merge-runs.js';
+export {
+  halfWrittenMergeError,
+  MERGE_INCOMPLETE_MARKER,
+  type MergedRun,
+  mergeRuns,
+  type RunStoreReader,
+  type RunStoreWriter,
+} from './merge-runs.js';
 export { parseRecordLine, readLatestRecords } from './read-latest-records.js';
 export {
   type AcquiredRunLock,

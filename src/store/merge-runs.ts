@@ -150,3 +150,16 @@ function orderIds({ ids, order }: { ids: string[]; order: string[] | undefined }
   const known = new Set(order);
   return [...order.filter((id) => present.has(id)), ...unique.filter((id) => !known.has(id))];
 }
+
+/**
+ * Name of the marker file a merge keeps in its target directory until the merged run is complete
+ * (summary written). A directory that still has it is a merge killed half-way.
+ */
+export const MERGE_INCOMPLETE_MARKER = '.merge-incomplete';
+
+/** The user error for a half-written merge: what happened and the two ways out. */
+export function halfWrittenMergeError(directory: string): PlanValidationError {
+  return new PlanValidationError(
+    `${directory} is a half-written merge (the merge was interrupted before it finished); delete the directory and run confidant merge again`,
+  );
+}

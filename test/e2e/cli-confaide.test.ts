@@ -217,6 +217,10 @@ describe('confidant CLI on ConfAIde-format fixtures', () => {
     expect(mergedSummary.metrics).toEqual(wholeSummary.metrics);
     expect(mergedSummary.counts).toEqual(wholeSummary.counts);
     expect(new Set(recordIds(lastLine(merged.stdout)))).toEqual(new Set(recordIds(lastLine(whole.stdout))));
+    // A merged run resumes: nothing is missing, so nothing runs and no record is duplicated.
+    const resumed = await cli(['resume', lastLine(merged.stdout)]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(recordIds(lastLine(merged.stdout))).toHaveLength(recordIds(lastLine(whole.stdout)).length);
 
     const missing = await cli(['merge', lastLine(shard1.stdout), '--out', join(work, 'merged-bad')]);
     expect(missing.code).toBe(2);

@@ -1,7 +1,9 @@
-import { resolve } from 'node:path';
+import { rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { buildSummary, parseSuiteOptions, whileLocked } from '../../runner/index.js';
 import { createRunDirectory, createRunId, DirectoryRunStore, mergeRuns, readRunLock } from '../../store/index.js';
+import { MERGE_INCOMPLETE_MARKER } from '../../store/merge-runs.js';
 import { findSuite } from '../../suites/registry.js';
 import type { CommandContext } from '../program.js';
 import { lockRunDirectory } from '../run-lock-session.js';
@@ -34,6 +36,9 @@ export function registerMerge({ program, context }: { program: Command; context:
         runId: createRunId({ now, suite: suite.id, planHash: first.planHash }),
       });
       const target = new DirectoryRunStore(directory);
+      // Until the summary is written the directory says it is incomplete (a kill -9 leaves the marker).
+      const marker = join(directory, MERGE_INCOMPLETE_MARKER);
+      await writeFile(marker, 'confidant merge in progress\n');
       const lock = await lockRunDirectory({ io, store: target, command: 'confidant merge' });
       const summary = await whileLocked({
         lock,
@@ -48,6 +53,7 @@ export function registerMerge({ program, context }: { program: Command; context:
             now,
           });
           await target.writeSummary(built);
+          await rm(marker, { force: true });
           return built;
         },
       });
