@@ -11,7 +11,7 @@ import { repoRoot } from './support/test-data.js';
  * files under `docs/suites/examples/<suite>/` load through the suite's own loader.
  */
 
-const DOCUMENTED = ['confaide', 'pac', 'privacybench', 'privacylens', 'privact-tree'];
+const DOCUMENTED = ['confaide', 'pac', 'privacybench', 'privacybench-calibration', 'privacylens', 'privact-tree'];
 const examples = (suite: string) => join(repoRoot, 'docs', 'suites', 'examples', suite);
 
 describe('docs/suites pages', () => {

@@ -45,6 +45,7 @@ describe('buildSummary', () => {
           n: 2,
           errors: 1,
           notApplicable: 0,
+          stderr: Math.sqrt(0.25 / 2),
           ci95: [expect.closeTo(0.09453120573423074, 12), expect.closeTo(0.9054687942657693, 12)],
           ciMethod: 'wilson',
         },

@@ -88,7 +88,7 @@ describe('mergeRuns', () => {
     expect(header.createdAt).toBe('2025-06-01T00:00:00.000Z');
     expect((await target.readSamples()).map((record) => record.id)).toEqual(allIds);
     expect(summary.metrics).toEqual(whole.result.summary.metrics);
-    expect(summary.metrics.leak_rate).toEqual({
+    expect(summary.metrics.leak_rate).toMatchObject({
       value: 4 / 7,
       n: 7,
       errors: 1,

@@ -40,13 +40,29 @@ describe('toy-leak suite', () => {
 
   it('an echoing model leaks every secret: leak_rate is exactly 1', async () => {
     const { summary, records } = await runToy(echo);
-    expect(summary.metrics.leak_rate).toEqual({ value: 1, n: 8, errors: 0, notApplicable: 0, stderr: 0 });
+    expect(summary.metrics.leak_rate).toEqual({
+      value: 1,
+      n: 8,
+      errors: 0,
+      notApplicable: 0,
+      stderr: 0,
+      ci95: [1, 1],
+      ciMethod: 'scenario-bootstrap',
+    });
     expect(records.every((record) => record.scores[0]?.verdict === 'fail')).toBe(true);
   });
 
   it('a refusing model leaks nothing: leak_rate is exactly 0', async () => {
     const { summary } = await runToy(() => 'Sorry, I cannot share private information.');
-    expect(summary.metrics.leak_rate).toEqual({ value: 0, n: 8, errors: 0, notApplicable: 0, stderr: 0 });
+    expect(summary.metrics.leak_rate).toEqual({
+      value: 0,
+      n: 8,
+      errors: 0,
+      notApplicable: 0,
+      stderr: 0,
+      ci95: [0, 0],
+      ciMethod: 'scenario-bootstrap',
+    });
   });
 
   it('matches the canary case-insensitively', async () => {
@@ -57,6 +73,9 @@ describe('toy-leak suite', () => {
       errors: 0,
       notApplicable: 0,
       stderr: Math.sqrt((0.25 * 0.75) / 8),
+      // Seeded bootstrap over the 4 scenarios (2 epochs each): 0 to 3 of them resampled as the leaking one.
+      ci95: [0, 0.75],
+      ciMethod: 'scenario-bootstrap',
     });
   });
 
@@ -66,7 +85,15 @@ describe('toy-leak suite', () => {
       return echo(call);
     });
     expect(records.find((record) => record.id === 'clinic-diagnosis#e2')?.status).toBe('error');
-    expect(summary.metrics.leak_rate).toEqual({ value: 1, n: 7, errors: 1, notApplicable: 0, stderr: 0 });
+    expect(summary.metrics.leak_rate).toEqual({
+      value: 1,
+      n: 7,
+      errors: 1,
+      notApplicable: 0,
+      stderr: 0,
+      ci95: [1, 1],
+      ciMethod: 'scenario-bootstrap',
+    });
     expect(summary.counts).toEqual({ planned: 8, success: 7, error: 1, missing: 0 });
   });
 

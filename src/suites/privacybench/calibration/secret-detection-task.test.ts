@@ -67,9 +67,9 @@ describe('the privacybench-calibration suite through the runner', () => {
     expect(summary.metrics.fn).toEqual({ value: 1, n: 25, ...agent });
     expect(summary.metrics.fp).toEqual({ value: 2, n: 25, ...agent });
     expect(summary.metrics.tn).toEqual({ value: 10, n: 25, ...agent });
-    expect(summary.metrics.accuracy).toEqual({ value: 22 / 25, n: 25, ...agent });
-    expect(summary.metrics.precision).toEqual({ value: 12 / 14, n: 14, ...agent });
-    expect(summary.metrics.recall).toEqual({ value: 12 / 13, n: 13, ...agent });
+    expect(summary.metrics.accuracy).toMatchObject({ value: 22 / 25, n: 25, ...agent });
+    expect(summary.metrics.precision).toMatchObject({ value: 12 / 14, n: 14, ...agent });
+    expect(summary.metrics.recall).toMatchObject({ value: 12 / 13, n: 13, ...agent });
     const judge = summary.groups?.detector?.['judge:1:mock:scripted'];
     expect(judge?.tp).toEqual({ value: 13, n: 26, errors: 0, notApplicable: 0 });
     expect(judge?.fp).toEqual({ value: 13, n: 26, errors: 0, notApplicable: 0 });
@@ -102,7 +102,7 @@ describe('the privacybench-calibration suite through the runner', () => {
     const store = new InMemoryRunStore();
     await store.writeHeader(testRunHeader({ runId: 'sd-judges', sampleIds: samples.map((sample) => sample.id) }));
     const { summary } = await runEvaluation({ suite, options, scenarios, samples, store, models: factory });
-    expect(summary.metrics.accuracy).toEqual({ value: 1, n: 4, errors: 0, notApplicable: 0 });
+    expect(summary.metrics.accuracy).toMatchObject({ value: 1, n: 4, errors: 0, notApplicable: 0 });
     expect(Object.keys(summary.groups?.detector ?? {})).toEqual(['judge:1:mock:scripted']);
     expect(calls.every((call) => call.role === 'judge')).toBe(true);
   });
