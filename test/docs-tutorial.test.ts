@@ -64,6 +64,7 @@ describe('docs/tutorial.md: a suite of your own', () => {
       'list options',
       'run surprise-party',
       'run surprise-party',
+      'run surprise-party',
     ]);
     const env = { CONFIDANT_CACHE_DIR: join(tempDir, 'cache'), CONFIDANT_DATA_DIR: join(tempDir, 'data') };
     const runDirs: string[] = [];
@@ -71,7 +72,12 @@ describe('docs/tutorial.md: a suite of your own', () => {
       const result = await runCliInProcess({ args: command.args, env, cwd: work });
       expect(result.code, `${command.text}\n${result.stderr}`).toBe(0);
       if (command.args[0] === 'list') expect(result.stdout).toContain('add "keep it a surprise" to the instruction');
-      else runDirs.push(result.stdout.trimEnd().split('\n').at(-1)!);
+      else if (command.args.includes('--dry-run')) {
+        // The tutorial's callPattern: 3 samples, one agent call each, nothing run.
+        expect(result.stdout).toMatch(/^samples\s+3 \(3 scenarios, 1 epoch\)$/m);
+        expect(result.stdout).toMatch(/^agent\s+mock:echo\s+3\s+3–3\s/m);
+        expect(result.stdout).not.toContain('declares no call pattern');
+      } else runDirs.push(result.stdout.trimEnd().split('\n').at(-1)!);
     }
     const rates = runDirs.map((dir) => JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')).metrics.spoil_rate);
     expect(rates.map((rate) => [rate.value, rate.n, rate.errors])).toEqual([
