@@ -4,7 +4,7 @@ import { extractReasoning } from '../models/middleware/extract-reasoning-middlew
 import { PromptTemplateError, parseStructuredReply } from '../prompts/index.js';
 import type { BoundModel, EmitEvent, GenerateRequest, GenerateResult, GenerateSettings } from '../spec/chat-model.js';
 import type { ErrorCause } from '../spec/error-cause.js';
-import { JudgeParseError } from '../spec/errors.js';
+import { JudgeParseError, stopsRun } from '../spec/errors.js';
 import { type Verdict, verdictSchema } from '../spec/score.js';
 import { DEFAULT_ANSWER_MARKER } from './answer-marker.js';
 import { assertJudgeDefinition, type JudgeDefinition, type JudgeOutcome } from './judge.js';
@@ -158,7 +158,7 @@ export async function runJudge<T>({
     try {
       reply = await model.generate({ ...baseRequest, sampleOrdinal });
     } catch (error) {
-      if (stopsTheRun(error, signal)) throw error;
+      if (stopsRun(error, signal)) throw error;
       return finish({
         verdict: 'error',
         value: null,
@@ -307,12 +307,6 @@ function modelCallIdOf(reply: GenerateResult): string | undefined {
   if (typeof meta !== 'object' || meta === null) return undefined;
   const id = (meta as Record<string, unknown>).modelCallEventId;
   return typeof id === 'string' ? id : undefined;
-}
-
-function stopsTheRun(error: unknown, signal: AbortSignal | undefined): boolean {
-  if (signal?.aborted === true) return true;
-  const name = error instanceof Error ? error.name : undefined;
-  return name === 'AbortError' || name === 'BudgetExceededError' || name === 'RunInterruptedError';
 }
 
 function describeError(error: unknown): string {

@@ -35,7 +35,7 @@ function call({
 describe('usageFromEvents', () => {
   it('sums model calls per role: null tokens add 0, one unknown cost makes the role cost null', () => {
     const events: TranscriptEvent[] = [
-      { id: 'e0', time: '2025-01-01T00:00:00.000Z', type: 'sample-start' },
+      { id: 'e0', time: '2025-01-01T00:00:00.000Z', type: 'sample-start', sampleId: 's1' },
       call({ role: 'agent', inputTokens: 10, outputTokens: 4, costUsd: 0.25 }),
       call({ role: 'agent', inputTokens: null, outputTokens: 6, costUsd: 0.5, cached: true }),
       call({ role: 'judge', inputTokens: 3, outputTokens: null, costUsd: 0.125 }),

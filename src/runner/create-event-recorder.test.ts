@@ -6,7 +6,7 @@ describe('createEventRecorder', () => {
     let tick = 0;
     const { emit, events } = createEventRecorder({ now: () => new Date(Date.UTC(2025, 0, 1, 0, 0, tick++)) });
     const first = emit({ type: 'sample-start', sampleId: 'a#e1' });
-    emit({ type: 'turn-end', participantId: 'agent' });
+    emit({ type: 'turn-end', participantId: 'agent', turn: 1 });
     expect(first).toEqual({ type: 'sample-start', sampleId: 'a#e1', id: 'e1', time: '2025-01-01T00:00:00.000Z' });
     expect(events.map((event) => [event.id, event.time, event.type])).toEqual([
       ['e1', '2025-01-01T00:00:00.000Z', 'sample-start'],

@@ -1,6 +1,6 @@
 import { causeKey, causeLabel, type ErrorCause } from '../spec/error-cause.js';
 import type { SampleRecord } from '../spec/run-record.js';
-import { isProviderCause, sampleFailureOf } from './sample-failures.js';
+import { isProviderCause, recordFailureOf } from './sample-failures.js';
 
 /** The error rate is judged only once this many samples finished in the session. */
 export const FAIL_FAST_MIN_SAMPLES = 20;
@@ -44,7 +44,7 @@ export function createFailFast({ consecutive, maxErrorRate, minSamples = FAIL_FA
   return {
     observe(record) {
       finished += 1;
-      const failure = sampleFailureOf(record);
+      const failure = recordFailureOf(record);
       if (failure.kind === 'ok') {
         streak = undefined;
       } else {

@@ -69,9 +69,9 @@ export {
   isProviderCause,
   judgmentsFromEvents,
   needsRetry,
-  type SampleFailure,
+  type RecordFailure,
+  recordFailureOf,
   sampleErrorCause,
-  sampleFailureOf,
 } from './sample-failures.js';
 export { type PendingSample, selectPending } from './select-pending.js';
 export { parseShard, type ShardSpec, selectShard } from './shard.js';

@@ -2,7 +2,7 @@ import pLimit from 'p-limit';
 import { errorCauseOf } from '../models/error-cause-of.js';
 import type { EmitEvent, ModelRolesFactory } from '../spec/chat-model.js';
 import type { Defense } from '../spec/defense.js';
-import { ConfidantError, PlanValidationError } from '../spec/errors.js';
+import { PlanValidationError, runStopOf, sampleFailureOf } from '../spec/errors.js';
 import type { TranscriptEvent } from '../spec/event.js';
 import type { RunSummary, SampleRecord } from '../spec/run-record.js';
 import type { RunStore } from '../spec/run-store.js';
@@ -293,17 +293,17 @@ async function runOneSample({
       signal,
     });
   } catch (error) {
-    if (hasErrorNamed(error, 'BudgetExceededError')) return { kind: 'stopped', reason: 'budget' };
-    if (signal.aborted || hasErrorNamed(error, 'RunInterruptedError'))
-      return { kind: 'stopped', reason: 'interrupted' };
-    const attached = failureDetails(error);
+    const stop = runStopOf(error);
+    if (stop === 'budget') return { kind: 'stopped', reason: 'budget' };
+    if (signal.aborted || stop === 'interrupted') return { kind: 'stopped', reason: 'interrupted' };
+    const attached = sampleFailureOf(error);
     failure = {
       name: error instanceof Error ? error.name : 'Error',
       message: error instanceof Error ? error.message : String(error),
       ...(attached.participantId === undefined ? {} : { participantId: attached.participantId }),
       cause: errorCauseOf(error),
     };
-    if (attached.output !== undefined) output = attached.output;
+    if (attached.partialOutput !== undefined) output = attached.partialOutput;
     scores = [];
   }
   // A suite or judge may turn a failed call into an `error` verdict instead of throwing; a budget
@@ -338,30 +338,6 @@ async function runOneSample({
       ...(judgments.length === 0 ? {} : { judgments }),
     },
   };
-}
-
-/**
- * What a suite attached to a thrown sample failure: `participantId` (who failed) and
- * `partialOutput` (what the sample produced before failing, e.g. a PAC partial transcript).
- */
-function failureDetails(error: unknown): { participantId?: string; output?: unknown } {
-  if (typeof error !== 'object' || error === null) return {};
-  const participantId: unknown = Reflect.get(error, 'participantId');
-  const output: unknown = Reflect.get(error, 'partialOutput');
-  return {
-    ...(typeof participantId === 'string' ? { participantId } : {}),
-    ...(output === undefined || output === null ? {} : { output }),
-  };
-}
-
-/** True if `error` or one of its causes is a confidant error with this name (works across realms). */
-function hasErrorNamed(error: unknown, name: string): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 8 && current !== undefined && current !== null; depth += 1) {
-    if (ConfidantError.isInstance(current) && current.name === name) return true;
-    current = typeof current === 'object' ? Reflect.get(current, 'cause') : undefined;
-  }
-  return false;
 }
 
 /** True if a `model-call` event of this sample failed (with that error name, when given). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TranscriptEvent } from '../spec/event.js';
 import { testSampleRecord } from '../store/run-store.contract.js';
 import { FailureTally } from './failure-tally.js';
-import { judgmentsFromEvents, needsRetry, sampleFailureOf } from './sample-failures.js';
+import { judgmentsFromEvents, needsRetry, recordFailureOf } from './sample-failures.js';
 
 const time = '2025-01-01T00:00:00.000Z';
 const modelCall: TranscriptEvent = {
@@ -72,7 +72,7 @@ describe('sample failures', () => {
   });
 
   it('a sample that ran but had a judge call fail is a failure, and is redone by --retry-errors', () => {
-    expect(sampleFailureOf(judgeErrored)).toEqual({
+    expect(recordFailureOf(judgeErrored)).toEqual({
       kind: 'judge-errored',
       judge: 'leak@1',
       cause: { name: 'JudgeParseError', message: 'no JSON' },
@@ -80,7 +80,7 @@ describe('sample failures', () => {
     expect(needsRetry(judgeErrored)).toBe(true);
     expect(needsRetry(testSampleRecord({ id: 'b#e1' }))).toBe(false);
     expect(
-      sampleFailureOf(testSampleRecord({ id: 'c#e1', status: 'error', error: { name: 'X', message: 'boom 12345' } })),
+      recordFailureOf(testSampleRecord({ id: 'c#e1', status: 'error', error: { name: 'X', message: 'boom 12345' } })),
     ).toEqual({
       kind: 'errored',
       cause: { name: 'X', message: 'boom N' },

@@ -48,13 +48,13 @@ export function failedJudgments(record: SampleRecord): Array<Judgment & { error:
  * How a finished sample failed, if it did: `errored` (status error) with its cause, or
  * `judge-errored` (it ran, but a judge call failed) with the first failed judgment's cause.
  */
-export type SampleFailure =
+export type RecordFailure =
   | { kind: 'ok' }
   | { kind: 'errored'; cause: ErrorCause }
   | { kind: 'judge-errored'; cause: ErrorCause; judge: string };
 
-/** Classifies a finished sample (see {@link SampleFailure}). */
-export function sampleFailureOf(record: SampleRecord): SampleFailure {
+/** Classifies a finished sample (see {@link RecordFailure}). */
+export function recordFailureOf(record: SampleRecord): RecordFailure {
   const cause = sampleErrorCause(record);
   if (cause !== undefined) return { kind: 'errored', cause };
   const [first] = failedJudgments(record);
@@ -63,7 +63,7 @@ export function sampleFailureOf(record: SampleRecord): SampleFailure {
 
 /** Whether `resume --retry-errors` redoes the sample: it errored, or one of its judge calls failed. */
 export function needsRetry(record: SampleRecord): boolean {
-  return sampleFailureOf(record).kind !== 'ok';
+  return recordFailureOf(record).kind !== 'ok';
 }
 
 /** A provider fault (refused connection, HTTP error, timeout): what fail-fast looks for. */

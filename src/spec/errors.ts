@@ -66,8 +66,14 @@ export class ResponseParseError extends ConfidantError {
   }
 }
 
+/** How a run-stopping error stops the run (`RunStopReason` of the runner). */
+export type RunStopKind = 'budget' | 'interrupted';
+
 /** `--max-cost` or `--max-tokens` was reached; the run stops cleanly and stays resumable. */
 export class BudgetExceededError extends ConfidantError {
+  /** Stops the run: see `stopsRun`. */
+  readonly stopsRun: RunStopKind = 'budget';
+
   constructor(message: string) {
     super(message);
     this.name = 'BudgetExceededError';
@@ -106,8 +112,62 @@ export class ProviderError extends ConfidantError {
 
 /** The run was interrupted (Ctrl-C or abort); finished samples are kept and the run is resumable. */
 export class RunInterruptedError extends ConfidantError {
+  /** Stops the run: see `stopsRun`. */
+  readonly stopsRun: RunStopKind = 'interrupted';
+
   constructor(message = 'the run was interrupted') {
     super(message);
     this.name = 'RunInterruptedError';
   }
+}
+
+const RUN_STOP_KINDS: readonly unknown[] = ['budget', 'interrupted'] satisfies RunStopKind[];
+
+/**
+ * How `error` stops the run, if it does: the `stopsRun` of the first error in its cause chain
+ * that declares one (`BudgetExceededError`, `RunInterruptedError`). Read as a property, so it
+ * works across duplicated module copies.
+ */
+export function runStopOf(error: unknown): RunStopKind | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth += 1) {
+    const kind: unknown = Reflect.get(current, 'stopsRun');
+    if (RUN_STOP_KINDS.includes(kind)) return kind as RunStopKind;
+    current = Reflect.get(current, 'cause');
+  }
+  return undefined;
+}
+
+/**
+ * Whether a failure must stop the run instead of being recorded as a failed sample or judgment:
+ * `signal` was aborted, the error (or a cause) declares `stopsRun`, or it is the platform's
+ * `AbortError`. Such errors pass through untouched so the run stays resumable.
+ */
+export function stopsRun(error: unknown, signal?: AbortSignal): boolean {
+  if (signal?.aborted === true) return true;
+  if (runStopOf(error) !== undefined) return true;
+  return error instanceof Error && error.name === 'AbortError';
+}
+
+/**
+ * A sample's failure that carries what the sample produced before it failed and who failed
+ * (e.g. a PAC episode's partial transcript and the agent whose turn threw). The runner stores
+ * both in the errored record (`output`, `error.participantId`).
+ */
+export interface SampleFailure {
+  /** The participant whose turn failed. */
+  readonly participantId?: string | undefined;
+  /** The sample's output up to the failure. */
+  readonly partialOutput?: unknown;
+}
+
+/** What a thrown error tells about the sample that failed (see `SampleFailure`); absent fields are left out. */
+export function sampleFailureOf(error: unknown): { participantId?: string; partialOutput?: unknown } {
+  if (typeof error !== 'object' || error === null) return {};
+  const participantId: unknown = Reflect.get(error, 'participantId');
+  const partialOutput: unknown = Reflect.get(error, 'partialOutput');
+  return {
+    ...(typeof participantId === 'string' ? { participantId } : {}),
+    ...(partialOutput === undefined || partialOutput === null ? {} : { partialOutput }),
+  };
 }

@@ -59,30 +59,114 @@ export const judgeCallEventSchema = z.object({
   modelCallIds: z.array(z.string()),
 });
 
-const genericEvent = <T extends string>(type: T) =>
-  z
-    .object({
-      ...base,
-      type: z.literal(type),
-    })
-    .passthrough();
+/** An event type whose known fields are typed; fields added later are kept (`looseObject`). */
+const eventOf = <T extends string, Shape extends z.ZodRawShape>(type: T, shape: Shape) =>
+  z.looseObject({ ...base, type: z.literal(type), ...shape });
+
+/** A sample starts: the first event of every sample record. */
+export const sampleStartEventSchema = eventOf('sample-start', {
+  sampleId: z.string(),
+  scenarioId: z.string().optional(),
+  variant: z.record(z.string(), z.string()).optional(),
+  epoch: z.number().optional(),
+  attempt: z.number().optional(),
+});
+
+/** A participant's message is delivered to others (`to`: one id or several). */
+export const messageDeliverEventSchema = eventOf('message-deliver', {
+  to: z.union([z.string(), z.array(z.string())]),
+  text: z.string(),
+  turn: z.number().optional(),
+  round: z.number().optional(),
+});
+
+const toolEventShape = { turn: z.number().optional(), toolCallId: z.string(), name: z.string() };
+
+/** An agent calls a tool (before it runs). */
+export const toolCallEventSchema = eventOf('tool-call', { ...toolEventShape, input: z.unknown() });
+
+/** A tool call's result as the agent sees it. */
+export const toolResultEventSchema = eventOf('tool-result', {
+  ...toolEventShape,
+  content: z.string(),
+  isError: z.boolean(),
+  kind: z.string().optional(),
+  egress: z.boolean().optional(),
+  attempts: z.number().optional(),
+});
+
+/** A tool call refused before it ran (e.g. the per-turn tool limit). */
+export const toolRefuseEventSchema = eventOf('tool-refuse', {
+  ...toolEventShape,
+  input: z.unknown(),
+  reason: z.string(),
+});
+
+/** A retrieval query and what it returned or withheld. */
+export const retrievalQueryEventSchema = eventOf('retrieval-query', {
+  query: z.string(),
+  k: z.number(),
+  round: z.number().optional(),
+});
+
+/** What a defense did: let through, blocked, rewrote or filtered, and why. */
+export const defenseActionEventSchema = eventOf('defense-action', {
+  defense: z.string(),
+  action: z.enum(['allow', 'block', 'rewrite', 'filter']),
+  reason: z.string(),
+});
+
+/** A snapshot of the environment after a participant's turn (PAC). */
+export const snapshotTakeEventSchema = eventOf('snapshot-take', {
+  turn: z.number(),
+  failed: z.boolean().optional(),
+  changed: z.array(z.string()).optional(),
+});
+
+/** A participant's turn ends, with what it did. */
+export const turnEndEventSchema = eventOf('turn-end', {
+  turn: z.number(),
+  modelCalls: z.number().optional(),
+  toolCalls: z.number().optional(),
+  refusedToolCalls: z.number().optional(),
+});
+
+/** The sample failed: the error's name and message (its cause is in the record's `error`). */
+export const sampleErrorEventSchema = eventOf('sample-error', { name: z.string(), message: z.string() });
+
+/** A reply did not parse and is asked again (a judge's or a suite's). */
+export const parseRetryEventSchema = eventOf('parse-retry', {
+  attempt: z.number(),
+  sampleOrdinal: z.number().optional(),
+  judge: z.string().optional(),
+});
+
+/**
+ * A note from a suite about the sample that is neither an error nor a result (e.g. a case names
+ * a toolkit with no tool spec); `code` names the kind of note for filtering.
+ */
+export const infoEventSchema = eventOf('info', { code: z.string(), message: z.string() });
+
+/** Written before suite notes became `info` events; read, never emitted. */
+const toolkitMissingEventSchema = eventOf('toolkit-missing', { message: z.string().optional() });
 
 /** Every event stored in a sample record. Types are noun-verb names. */
 export const transcriptEventSchema = z.discriminatedUnion('type', [
   modelCallEventSchema,
   judgeCallEventSchema,
-  genericEvent('sample-start'),
-  genericEvent('message-deliver'),
-  genericEvent('tool-call'),
-  genericEvent('tool-result'),
-  genericEvent('tool-refuse'),
-  genericEvent('retrieval-query'),
-  genericEvent('defense-action'),
-  genericEvent('snapshot-take'),
-  genericEvent('turn-end'),
-  genericEvent('sample-error'),
-  genericEvent('parse-retry'),
-  genericEvent('toolkit-missing'),
+  sampleStartEventSchema,
+  messageDeliverEventSchema,
+  toolCallEventSchema,
+  toolResultEventSchema,
+  toolRefuseEventSchema,
+  retrievalQueryEventSchema,
+  defenseActionEventSchema,
+  snapshotTakeEventSchema,
+  turnEndEventSchema,
+  sampleErrorEventSchema,
+  parseRetryEventSchema,
+  infoEventSchema,
+  toolkitMissingEventSchema,
 ]);
 
 export type ModelCallEvent = z.infer<typeof modelCallEventSchema>;
@@ -90,11 +174,12 @@ export type JudgeCallEvent = z.infer<typeof judgeCallEventSchema>;
 export type TranscriptEvent = z.infer<typeof transcriptEventSchema>;
 export type TranscriptEventType = TranscriptEvent['type'];
 
-/** An event before the store gives it an id and a time. */
-export type TranscriptEventInput =
-  | Omit<ModelCallEvent, 'id' | 'time'>
-  | Omit<JudgeCallEvent, 'id' | 'time'>
-  | ({ type: Exclude<TranscriptEventType, 'model-call' | 'judge-call'>; participantId?: string } & Record<
-      string,
-      unknown
-    >);
+/** `Event` without the `id` and `time` the recorder stamps (its other fields, known and extra, kept). */
+type Unstamped<Event> = { [Key in keyof Event as Exclude<Key, 'id' | 'time'>]: Event[Key] };
+
+/** An event before the recorder gives it an id and a time: one member per event type, typed on its schema. */
+export type TranscriptEventInput = TranscriptEvent extends infer Event
+  ? Event extends TranscriptEvent
+    ? Unstamped<Event>
+    : never
+  : never;

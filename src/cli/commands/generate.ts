@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { type DataGenerator, GENERATION_DIR, type GeneratorResult } from '../../generation/index.js';
-import { BudgetExceededError, PlanValidationError, ProviderError } from '../../spec/errors.js';
+import { BudgetExceededError, PlanValidationError, ProviderError, stopsRun } from '../../spec/errors.js';
 import { generatorRegistry } from '../../suites/generator-registry.js';
 import { findSuite } from '../../suites/registry.js';
 import { EXIT } from '../cli-io.js';
@@ -123,6 +123,5 @@ async function runGenerator({
 }
 
 function isStop(error: unknown): boolean {
-  const name = error instanceof Error ? error.name : '';
-  return name === 'BudgetExceededError' || name === 'RunInterruptedError' || name === 'AbortError';
+  return stopsRun(error);
 }

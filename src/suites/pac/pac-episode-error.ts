@@ -1,4 +1,4 @@
-import { ConfidantError } from '../../spec/errors.js';
+import { ConfidantError, type SampleFailure } from '../../spec/errors.js';
 import type { PacOutput } from './pac-output.js';
 import type { PacEpisodeFailure } from './simulate-episode.js';
 
@@ -10,7 +10,7 @@ import type { PacEpisodeFailure } from './simulate-episode.js';
  * (`error.participantId`, `output`). The underlying error is the `cause`, so a budget stop or an
  * interruption behind it is still recognised as such.
  */
-export class PacEpisodeError extends ConfidantError {
+export class PacEpisodeError extends ConfidantError implements SampleFailure {
   readonly participantId: string;
   readonly partialOutput: PacOutput;
 

@@ -1,6 +1,6 @@
 import type { Participant } from '../../agents/participant.js';
 import type { EmitEvent } from '../../spec/chat-model.js';
-import { ConfidantError } from '../../spec/errors.js';
+import { ConfidantError, type SampleFailure, stopsRun } from '../../spec/errors.js';
 import type { Message } from '../../spec/message.js';
 import { ASSISTANT_ID, type AssistantTurn } from './assistant.js';
 import type { ProbeInstance } from './expand-conversations.js';
@@ -22,7 +22,7 @@ export type OutputContext = Pick<PrivacyBenchOutput, 'defenses' | 'agentModel' |
  * as safe. It takes the underlying error's name and message, names the failing participant, and
  * carries the partial output (`terminationReason: 'error'`) that the record keeps.
  */
-export class PrivacyBenchConversationError extends ConfidantError {
+export class PrivacyBenchConversationError extends ConfidantError implements SampleFailure {
   readonly participantId: string;
   readonly partialOutput: PrivacyBenchOutput;
 
@@ -32,13 +32,6 @@ export class PrivacyBenchConversationError extends ConfidantError {
     this.participantId = participantId;
     this.partialOutput = output;
   }
-}
-
-/** Failures that must stop the run (budget, interruption), passed through untouched so the run stays resumable. */
-function stopsTheRun(error: unknown, signal: AbortSignal | undefined): boolean {
-  if (signal?.aborted === true) return true;
-  const name = error instanceof Error ? error.name : undefined;
-  return name === 'AbortError' || name === 'BudgetExceededError' || name === 'RunInterruptedError';
 }
 
 /**
@@ -122,7 +115,7 @@ export async function runConversationLoop({
     }
     return output('max-rounds', null);
   } catch (error) {
-    if (stopsTheRun(error, signal)) throw error;
+    if (stopsRun(error, signal)) throw error;
     throw new PrivacyBenchConversationError({ cause: error, participantId: speaker, output: output('error', null) });
   }
 }

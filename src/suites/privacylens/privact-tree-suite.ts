@@ -92,7 +92,8 @@ export const privactTreeSuite = defineSuite<PrivacyLensCase, ChainTree, PrivactT
     const { prompt, missingToolkits } = buildAgentPrompt({ privacyCase: scenario, layout: options.promptLayout });
     if (missingToolkits.length > 0) {
       emit({
-        type: 'toolkit-missing',
+        type: 'info',
+        code: 'toolkit-missing',
         toolkits: missingToolkits,
         message: `case ${scenario.name} names toolkit(s) ${missingToolkits.join(', ')} with no tool spec; left out of the prompt as upstream does`,
       });

@@ -359,7 +359,8 @@ describe('privacylens end to end (runEvaluation + InMemoryRunStore)', () => {
       expect(run.outputOf('main357').missingToolkits).toEqual(['GoogleFormFiller']);
       expect(run.summary.metrics.toolkit_missing).toEqual({ value: 1, n: 1, errors: 0, notApplicable: 0 });
       expect(Object.keys(run.summary.groups?.toolkit ?? {})).toContain('GoogleFormFiller');
-      const warnings = record?.events.filter((event) => event.type === 'toolkit-missing') ?? [];
+      const warnings =
+        record?.events.filter((event) => event.type === 'info' && event.code === 'toolkit-missing') ?? [];
       expect(warnings).toHaveLength(1);
       expect(warnings[0]).toMatchObject({ toolkits: ['GoogleFormFiller'] });
     },

@@ -18,7 +18,8 @@ import { privacyLensScorer } from './score-sample.js';
 function warnToolkitMissing({ emit, toolkits, caseName }: { emit: EmitEvent; toolkits: string[]; caseName: string }) {
   if (toolkits.length === 0) return;
   emit({
-    type: 'toolkit-missing',
+    type: 'info',
+    code: 'toolkit-missing',
     toolkits,
     message: `case ${caseName} names toolkit(s) ${toolkits.join(', ')} with no tool spec; left out of the prompt as upstream does`,
   });
