@@ -111,7 +111,7 @@ describe('--config', () => {
 
   it("runs the README's example file offline: reference agents and deterministic judges", async () => {
     const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-    const example = /An example \(`pac-reference\.json`\)[^`]*`[^`]*`[^`]*```json\n([\s\S]*?)```/.exec(readme)?.[1];
+    const example = /An example \(`pac-reference\.json`\)[^`]*```json\n([\s\S]*?)```/.exec(readme)?.[1];
     expect(example).toBeDefined();
     const path = join(work, 'pac-reference.json');
     writeFileSync(path, example ?? '');

@@ -140,7 +140,11 @@ describe('the llamacpp provider through the CLI', () => {
     expect(first.code, first.stderr).toBe(0);
     const run = await checkFreshRun({ runDir: lastLine(first.stdout), planned: 4 });
     // Four word-salad answers never contain a canary: every verdict is a pass, none an error.
-    expect(run.summary.metrics.leak_rate).toEqual({ value: 0, n: 4, errors: 0, notApplicable: 0, stderr: 0 });
+    const leakRate = run.summary.metrics.leak_rate;
+    expect(leakRate).toMatchObject({ value: 0, n: 4, errors: 0, notApplicable: 0, stderr: 0, ciMethod: 'wilson' });
+    // Wilson upper bound for 0 of 4: z² / (n + z²) with z = 1.96.
+    expect(leakRate?.ci95?.[0]).toBe(0);
+    expect(leakRate?.ci95?.[1]).toBeCloseTo(1.959964 ** 2 / (4 + 1.959964 ** 2), 6);
 
     const again = await cli([...args, '--out', join(work, 'toy-again')]);
     expect(again.code, again.stderr).toBe(0);

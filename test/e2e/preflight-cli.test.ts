@@ -38,7 +38,7 @@ const runDirs = (name: string) => (existsSync(join(work, name)) ? readdirSync(jo
 
 describe('pre-flight check through the CLI', () => {
   it('stops on a closed port before any sample, naming the role, the endpoint, the cause and the fix', async () => {
-    const result = await cli(toyRun('refused', [`vllm:Qwen/Qwen3-4B@http://user:secret@127.0.0.1:${dead}/v1`]));
+    const result = await cli(toyRun('refused', [`vllm:Qwen/Qwen3-4B@http://127.0.0.1:${dead}/v1`]));
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(
       `confidant: pre-flight check failed, no sample was run: agent: vllm:Qwen/Qwen3-4B at http://127.0.0.1:${dead}/v1: connection refused: nothing listens on 127.0.0.1:${dead}; start the model server at http://127.0.0.1:${dead}/v1, or check the host and port in the URL (or skip the check with --no-preflight)\n`,
