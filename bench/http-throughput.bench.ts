@@ -3,9 +3,11 @@
 // concurrency C. The server runs in a child process so that only client CPU is measured.
 // Usage: npm run bench -- [--n 2000] [--latency 100] [--concurrency 64] [--warmup 500]
 // The last line of output is JSON: {n, latencyMs, concurrency, wallMs, efficiency, cpuMsPerCall}.
+
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { resolveModelRoles } from '../src/models/index.js';
+import { MODEL_ROLES } from '../src/runner/role-registry.js';
 import type { EmitEvent } from '../src/spec/chat-model.js';
 import type { TranscriptEvent } from '../src/spec/event.js';
 
@@ -56,6 +58,7 @@ function stopServer(child: ChildProcess): Promise<void> {
 const { child, port } = await startServer();
 try {
   const roles = await resolveModelRoles({
+    roles: MODEL_ROLES,
     bindings: [{ role: 'agent', spec: `openai-compatible:bench-model@http://127.0.0.1:${port}/v1` }],
     env: {},
     cacheDir: null,

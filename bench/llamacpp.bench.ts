@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { type Llama, LlamaChat, type LlamaChatResponse } from 'node-llama-cpp';
 import { acquireLlamaCppEngine } from '../src/models/llamacpp-engine.js';
 import { resolveModelRoles } from '../src/models/resolve-model-roles.js';
+import { MODEL_ROLES } from '../src/runner/role-registry.js';
 import type { EmitEvent, GenerateSettings } from '../src/spec/chat-model.js';
 import type { TranscriptEvent } from '../src/spec/event.js';
 import { tinyLlamaGguf } from '../test/support/tiny-llama-gguf.js';
@@ -138,6 +139,7 @@ const signal = new AbortController().signal;
 
 async function roles({ sequences }: { sequences: number }) {
   return resolveModelRoles({
+    roles: MODEL_ROLES,
     bindings: [{ role: 'agent', spec: `llamacpp:${modelPath}` }],
     env: {
       CONFIDANT_LLAMACPP_THREADS: String(threads),

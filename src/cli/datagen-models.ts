@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { checkBudgetPrices, parseRoleBinding, type ResolvedModelRoles, resolveModelRoles } from '../models/index.js';
+import { MODEL_ROLES } from '../runner/role-registry.js';
 import { PlanValidationError } from '../spec/errors.js';
 import type { RoleBinding } from '../spec/model-spec.js';
 import type { CliIo } from './cli-io.js';
@@ -70,6 +71,7 @@ export async function resolveDatagenModels({
     await runPreflight({ io, targets: bindings.map((binding) => ({ ...binding, purpose: 'chat' as const })) });
   }
   const models = await resolveModelRoles({
+    roles: MODEL_ROLES,
     bindings,
     settings,
     env: io.env,

@@ -1,12 +1,12 @@
-import { findProvider, parseModelSpec, roleFallbacks, schemelessBaseURL } from '../models/index.js';
-import type { PreparedRun } from '../runner/index.js';
+import { findProvider, parseModelSpec, schemelessBaseURL } from '../models/index.js';
+import { CHAIN_ROLE_IDS } from '../orchestration/chain-roles.js';
+import { MODEL_ROLES, type PreparedRun } from '../runner/index.js';
 import type { RoleBinding } from '../spec/model-spec.js';
 import type { RunPlan } from '../spec/run-plan.js';
 import { suiteJudges } from '../suites/suite.js';
 
 /** Roles the defenses (role chains, 1-2-3 check) may call; the suite does not list them. */
-const DEFENSE_ROLES = new Set(['generator', 'verifier', 'refiner', 'extractor', 'checker', 'executor']);
-const SEAT = /^agent(-[a-z0-9][a-z0-9-]*)?$/;
+const DEFENSE_ROLES: ReadonlySet<string> = new Set(CHAIN_ROLE_IDS);
 
 /**
  * Model specs whose base URL lacks `http://` (so it was read as part of the model id): one
@@ -36,7 +36,7 @@ export function planWarnings({ plan, prepared }: { plan: RunPlan; prepared: Prep
   const warnings = modelSpecWarnings(plan.models);
   const { required, optional } = suite.roles(options);
   const used = new Set([...required, ...optional]);
-  const reachable = new Set([...used].flatMap((role) => [role, ...roleFallbacks(role)]));
+  const reachable = new Set([...used].flatMap((role) => [role, ...MODEL_ROLES.fallbacks(role)]));
   const bound = [...new Set(plan.models.map((binding) => binding.role))];
   if (
     bound.includes('judge') &&
@@ -49,7 +49,7 @@ export function planWarnings({ plan, prepared }: { plan: RunPlan; prepared: Prep
     );
   }
   for (const role of bound) {
-    if (role === 'judge' || SEAT.test(role) || DEFENSE_ROLES.has(role) || reachable.has(role)) continue;
+    if (role === 'judge' || MODEL_ROLES.isSeat(role) || DEFENSE_ROLES.has(role) || reachable.has(role)) continue;
     warnings.push(`--model ${role}=… is given, but ${suite.id} with these options never uses role '${role}'`);
   }
   const counts = new Map<string, number>();

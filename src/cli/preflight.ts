@@ -9,20 +9,20 @@ import {
   redactEndpoint,
 } from '../models/index.js';
 import { EMBEDDER_SPEC_EXAMPLES } from '../retrieval/resolve-embedder.js';
-import type { PreparedRun } from '../runner/index.js';
+import { MODEL_ROLES, type PreparedRun } from '../runner/index.js';
 import { ConfidantError, PreflightError } from '../spec/errors.js';
 import type { ModelSpec, RoleBinding } from '../spec/model-spec.js';
 import type { CliIo } from './cli-io.js';
 
-/** A bound role to check: chat models are probed as such, the embedder as an embedding model. */
+/** A bound role to check: chat models are probed as such, embedding roles as embedding models. */
 export type PreflightTarget = RoleBinding & { purpose: 'chat' | 'embedding' };
 
-/** The roles of a prepared run to check: its chat models (reference seats left out) and its embedder. */
-export function preflightTargets(prepared: Pick<PreparedRun, 'modelBindings' | 'embedderBinding'>): PreflightTarget[] {
-  return [
-    ...prepared.modelBindings.map((binding) => ({ ...binding, purpose: 'chat' as const })),
-    ...(prepared.embedderBinding === undefined ? [] : [{ ...prepared.embedderBinding, purpose: 'embedding' as const }]),
-  ];
+/** The roles of a prepared run to check (reference seats left out), each probed as its role's kind. */
+export function preflightTargets(prepared: Pick<PreparedRun, 'modelBindings'>): PreflightTarget[] {
+  return prepared.modelBindings.map((binding) => ({
+    ...binding,
+    purpose: MODEL_ROLES.find(binding.role)?.kind === 'embedding' ? 'embedding' : 'chat',
+  }));
 }
 
 /** Time allowed for one probe request: long enough for a busy server, short enough to fail fast. */

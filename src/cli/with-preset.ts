@@ -1,5 +1,5 @@
 import { parseRoleBinding } from '../models/index.js';
-import { isSeatRole } from '../models/roles.js';
+import { MODEL_ROLES } from '../runner/index.js';
 import { PlanValidationError } from '../spec/errors.js';
 import type { Suite, SuitePreset } from '../suites/suite.js';
 import type { RunFlagValues } from './run-flags.js';
@@ -27,7 +27,8 @@ export function withPreset({ suite, flags }: { suite: Suite; flags: RunFlagValue
   const preset = findPreset({ suite, id: flags.preset });
   const given = flags.model ?? [];
   const bound = [...given, ...(flags.grid ?? [])].map((text) => parseRoleBinding(text).role);
-  const taken = (role: string) => bound.includes(role) || (isSeatRole(role) && bound.some(isSeatRole));
+  const seat = (role: string) => MODEL_ROLES.isSeat(role);
+  const taken = (role: string) => bound.includes(role) || (seat(role) && bound.some(seat));
   const extra = (preset.models ?? [])
     .filter((binding) => !taken(binding.role))
     .map((binding) => `${binding.role}=${binding.spec}`);

@@ -15,6 +15,7 @@ export {
   type JudgeDefinition,
   type JudgeOutcome,
 } from './judge.js';
+export { JUDGE_DEFAULT_SEED, JUDGE_DEFAULT_SETTINGS, JUDGE_ROLE } from './judge-role.js';
 export {
   type JudgeProtocol,
   type JudgeTemplate,

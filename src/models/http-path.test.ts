@@ -8,6 +8,7 @@ import {
   scriptedHandler,
   startMockOpenAIServer,
 } from '../../test/support/mock-openai-server.js';
+import { MODEL_ROLES } from '../runner/role-registry.js';
 import type { EmitEvent } from '../spec/chat-model.js';
 import { ProviderError } from '../spec/errors.js';
 import type { ModelCallEvent, TranscriptEvent } from '../spec/event.js';
@@ -39,6 +40,7 @@ type Setup = { spec: string; cacheDir?: string | null; cacheReads?: boolean; max
 async function setup(options: Setup) {
   const sleeps: number[] = [];
   const roles: ResolvedModelRoles = await resolveModelRoles({
+    roles: MODEL_ROLES,
     bindings: [{ role: 'agent', spec: options.spec }],
     env: { OPENAI_COMPATIBLE_API_KEY: SECRET },
     cacheDir: options.cacheDir ?? null,
@@ -215,6 +217,7 @@ describe('HTTP path through the openai-compatible provider and the wrapper', () 
     });
     cleanups.push(() => mock.close());
     const roles = await resolveModelRoles({
+      roles: MODEL_ROLES,
       bindings: [
         { role: 'agent', spec: `openai-compatible:a@${mock.baseURL}` },
         { role: 'judge', spec: `openai-compatible:j@${mock.baseURL}` },

@@ -16,6 +16,7 @@ export { beginCallTrace, type CallTrace, callTraceOf } from './call-trace.js';
 export { createEndpointPool, type EndpointPool, type PoolEndpoint } from './endpoint-pool.js';
 export { createLlamaCppChatModel, LLAMA_CPP_INSTALL, LLAMA_CPP_PACKAGE } from './llamacpp-chat-model.js';
 export { type CacheMiddlewareOptions, cacheMiddleware } from './middleware/cache-middleware.js';
+export { defaultSettingsMiddleware } from './middleware/default-settings-middleware.js';
 export {
   type ExtractedReasoning,
   extractReasoning,
@@ -31,11 +32,7 @@ export {
   type Sleep,
 } from './middleware/retry-middleware.js';
 export { usageMiddleware } from './middleware/usage-middleware.js';
-export {
-  createModelRolesFactory,
-  MISSING_EMBEDDER_HINT,
-  type ModelRolesFactoryOptions,
-} from './model-roles.js';
+export { createModelRolesFactory, type ModelRolesFactoryOptions } from './model-roles.js';
 export { describeNetworkFailure, type NetworkFailure, type NetworkFailureKind } from './network-failure.js';
 export {
   createNodeHttpFetch,
@@ -94,16 +91,23 @@ export {
   resolveChatModel,
 } from './resolve-chat-model.js';
 export {
-  JUDGE_DEFAULT_SEED,
-  JUDGE_DEFAULT_SETTINGS,
+  type EmbeddingModelResolver,
   type ResolvedModelRoles,
   type ResolveModelRolesOptions,
   resolveModelRoles,
 } from './resolve-model-roles.js';
-export { type CacheKeyInput, canonicalJson, ResponseCache, responseCacheKey } from './response-cache.js';
-export { isKnownRole, isRepeatableRole, KNOWN_ROLES, roleFallbacks } from './roles.js';
+export {
+  type CacheKeyInput,
+  canonicalJson,
+  type EmbeddingCacheKeyInput,
+  embeddingCacheKey,
+  ResponseCache,
+  responseCacheKey,
+} from './response-cache.js';
+export { checkRepeatedRoles, createRoleCatalog, type RoleCatalog } from './role-catalog.js';
 export { schemelessBaseURL } from './schemeless-base-url.js';
 export { type StandardMiddlewareOptions, standardMiddleware } from './standard-middleware.js';
 export * from './testing/index.js';
 export { type RoleUsage, UsageLedger, type UsageLedgerOptions } from './usage-ledger.js';
 export { type WrappedChatModel, wrapChatModel } from './wrap-chat-model.js';
+export { type WrappedEmbeddingModel, wrapEmbeddingModel } from './wrap-embedding-model.js';

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { MODEL_ROLES } from '../runner/role-registry.js';
 import type { EmitEvent, GenerateRequest } from '../spec/chat-model.js';
-import type { Embedder } from '../spec/embedder.js';
 import { PlanValidationError } from '../spec/errors.js';
 import type { TranscriptEvent } from '../spec/event.js';
 import { createModelRolesFactory } from './model-roles.js';
 import type { WrappedChatModel } from './wrap-chat-model.js';
+import type { WrappedEmbeddingModel } from './wrap-embedding-model.js';
 
 type Seen = { request: GenerateRequest; role: string; sampleId?: string; epoch?: number; signal?: AbortSignal };
 
@@ -38,6 +39,7 @@ describe('createModelRolesFactory', () => {
   it('binds models to the sample context and applies fallbacks', async () => {
     const seen: Seen[] = [];
     const factory = createModelRolesFactory({
+      roles: MODEL_ROLES,
       bindings: { agent: [fake('agent-model', seen)], judge: [fake('judge-1', seen), fake('judge-2', seen)] },
     });
     const signal = new AbortController().signal;
@@ -56,7 +58,7 @@ describe('createModelRolesFactory', () => {
   });
 
   it('never lets the judge fall back, and names the flag to add', () => {
-    const factory = createModelRolesFactory({ bindings: { agent: [fake('a', [])] } });
+    const factory = createModelRolesFactory({ roles: MODEL_ROLES, bindings: { agent: [fake('a', [])] } });
     const roles = factory({ sampleId: 's', epoch: 1, emit, signal: new AbortController().signal });
     expect(roles.has('judge')).toBe(false);
     expect(() => roles.model('judge')).toThrow(PlanValidationError);
@@ -69,6 +71,7 @@ describe('createModelRolesFactory', () => {
   it('merges role settings under the request settings', async () => {
     const seen: Seen[] = [];
     const factory = createModelRolesFactory({
+      roles: MODEL_ROLES,
       bindings: { agent: [fake('a', seen)] },
       settings: { agent: { temperature: 0.7, seed: 1 }, verifier: { seed: 9 } },
     });
@@ -81,7 +84,7 @@ describe('createModelRolesFactory', () => {
 
   it('keeps an explicit request signal', async () => {
     const seen: Seen[] = [];
-    const factory = createModelRolesFactory({ bindings: { agent: [fake('a', seen)] } });
+    const factory = createModelRolesFactory({ roles: MODEL_ROLES, bindings: { agent: [fake('a', seen)] } });
     const own = new AbortController().signal;
     await factory({ sampleId: 's', epoch: 1, emit, signal: new AbortController().signal })
       .model('agent')
@@ -89,25 +92,51 @@ describe('createModelRolesFactory', () => {
     expect(seen[0]?.request.abortSignal).toBe(own);
   });
 
-  it('hands every sample the one embedder bound to the run', async () => {
-    const embedder: Embedder = {
+  it('hands every sample the embedding model bound to the run, with the sample as its caller', async () => {
+    const calls: Array<{ texts: string[]; role: string; sampleId?: string; signal?: AbortSignal }> = [];
+    const embedder: WrappedEmbeddingModel = {
+      provider: 'fixed',
+      modelId: '2',
       id: 'fixed:2',
       dimension: 2,
-      embed: async (texts) => texts.map((text) => Float32Array.from([text.length, 1])),
+      embed: async (request, context) => {
+        calls.push({
+          texts: request.texts,
+          role: context.role,
+          ...(context.sampleId === undefined ? {} : { sampleId: context.sampleId }),
+          ...(request.abortSignal === undefined ? {} : { signal: request.abortSignal }),
+        });
+        return {
+          embeddings: request.texts.map((text) => Float32Array.from([text.length, 1])),
+          usage: { inputTokens: null },
+        };
+      },
     };
-    const factory = createModelRolesFactory({ bindings: { agent: [fake('a', [])] }, embedder });
-    const first = factory({ sampleId: 's1', epoch: 1, emit, signal: new AbortController().signal });
+    const factory = createModelRolesFactory({
+      roles: MODEL_ROLES,
+      bindings: { agent: [fake('a', [])] },
+      embeddings: { embedder },
+    });
+    const signal = new AbortController().signal;
+    const first = factory({ sampleId: 's1', epoch: 1, emit, signal });
     const second = factory({ sampleId: 's2', epoch: 1, emit, signal: new AbortController().signal });
-    expect(first.embedder?.()).toBe(embedder);
-    expect(second.embedder?.()).toBe(embedder);
+    expect(first.embedder?.()).toMatchObject({ id: 'fixed:2', dimension: 2 });
     expect(await first.embedder?.().embed(['abc'])).toEqual([Float32Array.from([3, 1])]);
+    expect(await second.embedder?.('embedder').embed(['a'])).toEqual([Float32Array.from([1, 1])]);
+    expect(await first.embedder?.().embed([])).toEqual([]);
+    expect(calls.map(({ texts, role, sampleId }) => ({ texts, role, sampleId }))).toEqual([
+      { texts: ['abc'], role: 'embedder', sampleId: 's1' },
+      { texts: ['a'], role: 'embedder', sampleId: 's2' },
+    ]);
+    expect(calls[0]?.signal).toBe(signal);
     expect(first.has('embedder')).toBe(true);
-    // The embedder is not a chat model, so model() points at embedder() instead.
+    // The embedder is not a chat model, so model() points at embedder() instead, and vice versa.
     expect(() => first.model('embedder')).toThrow(/embedding model, not a chat model/);
+    expect(() => first.embedder?.('agent')).toThrow(/role "agent" is a chat model, not an embedding model/);
   });
 
   it('without an embedder, embedder() names the flag to add', () => {
-    const factory = createModelRolesFactory({ bindings: { agent: [fake('a', [])] } });
+    const factory = createModelRolesFactory({ roles: MODEL_ROLES, bindings: { agent: [fake('a', [])] } });
     const roles = factory({ sampleId: 's', epoch: 1, emit, signal: new AbortController().signal });
     expect(roles.has('embedder')).toBe(false);
     expect(() => roles.embedder?.()).toThrow(PlanValidationError);

@@ -1,25 +1,24 @@
 import type { BoundModel, GenerateSettings, ModelRoles, ModelRolesFactory } from '../spec/chat-model.js';
 import type { Embedder } from '../spec/embedder.js';
 import { PlanValidationError } from '../spec/errors.js';
-import { roleFallbacks } from './roles.js';
+import type { RoleCatalog } from './role-catalog.js';
 import type { WrappedChatModel } from './wrap-chat-model.js';
+import type { WrappedEmbeddingModel } from './wrap-embedding-model.js';
 
 /** Options of `createModelRolesFactory`. */
 export type ModelRolesFactoryOptions = {
-  /** The wrapped models bound to each role (several for `judge` and for `agent-<id>` seat grids). */
+  /** The roles the bindings belong to: fallbacks, kinds and the hints of missing-role errors. */
+  roles: RoleCatalog;
+  /** The wrapped chat models bound to each role (several for repeatable roles: judges, seat grids). */
   bindings: Record<string, readonly WrappedChatModel[]>;
+  /** The wrapped embedding models bound to each embedding role (`embedder`), shared by every sample. */
+  embeddings?: Record<string, WrappedEmbeddingModel>;
   /** Per-role default settings; a request's own settings win over them. */
   settings?: Record<string, GenerateSettings>;
-  /** The run's `embedder` role (`--model embedder=<spec>`), shared by every sample; absent when none is bound. */
-  embedder?: Embedder;
 };
 
-/** The `embedder` role: an embedding model, reached through `ModelRoles.embedder()`, never as a chat model. */
-const EMBEDDER_ROLE = 'embedder';
-
-/** What to add when vector retrieval needs an embedder and none is bound. */
-export const MISSING_EMBEDDER_HINT =
-  'add --model embedder=<spec> (e.g. openai:text-embedding-3-small, transformers:/models/all-MiniLM-L6-v2, or hashing:384 offline)';
+/** The role `ModelRoles.embedder()` reaches when none is named. */
+const DEFAULT_EMBEDDING_ROLE = 'embedder';
 
 function definedSettings(settings: GenerateSettings): GenerateSettings {
   const result: GenerateSettings = {};
@@ -29,43 +28,52 @@ function definedSettings(settings: GenerateSettings): GenerateSettings {
   return result;
 }
 
-function missingRole(role: string, embedderBound: boolean): PlanValidationError {
-  if (role === EMBEDDER_ROLE) {
+/** The error for a role that nothing serves, worded from its definition. */
+function missingRole({ roles, role }: { roles: RoleCatalog; role: string }): PlanValidationError {
+  const definition = roles.find(role);
+  if (definition?.kind === 'embedding') {
     return new PlanValidationError(
-      embedderBound
-        ? 'role "embedder" is an embedding model, not a chat model: use embedder() to reach it'
-        : `no embedder is bound to role "embedder": ${MISSING_EMBEDDER_HINT}`,
+      `no embedder is bound to role "${role}": ${definition.bindHint ?? `add --model ${role}=<spec>`}`,
     );
   }
-  if (role === 'judge') {
-    return new PlanValidationError(
-      'no model is bound to role "judge", and judges never fall back to a model under test: add --model judge=<provider:model>',
-    );
-  }
-  const tried = roleFallbacks(role);
+  const tried = roles.fallbacks(role);
+  const why = definition?.unboundNote
+    ? `, and ${definition.unboundNote}`
+    : tried.length
+      ? ` (also tried ${tried.join(', ')})`
+      : '';
   return new PlanValidationError(
-    `no model is bound to role "${role}"${tried.length ? ` (also tried ${tried.join(', ')})` : ''}: add --model ${role}=<provider:model>`,
+    `no model is bound to role "${role}"${why}: ${definition?.bindHint ?? `add --model ${role}=<provider:model>`}`,
   );
 }
 
 /**
  * Builds the per-sample `ModelRoles`: each model is bound to the sample's context (role,
- * sample id, epoch, event emitter, abort signal). `model(role)` follows the role fallbacks
- * (`generator` → `agent`; `judge` never falls back) and throws `PlanValidationError` when
- * nothing is bound; `ensemble(role)` returns every model of the role that answers.
+ * sample id, epoch, event emitter, abort signal). `model(role)` follows the role fallbacks of
+ * the catalog (`generator` → `agent`; `judge` never falls back) and throws `PlanValidationError`
+ * when nothing is bound; `ensemble(role)` returns every model of the role that answers.
  * Settings: the bound role's defaults, then the requested role's, then the request's own.
- * `embedder()` returns the run's embedder (the same one for every sample, since retrieval
- * indexes outlive a sample) or throws `PlanValidationError` naming `--model embedder=<spec>`.
+ * `embedder(role)` returns the embedding model of an embedding role (the same vectors for every
+ * sample, since retrieval indexes outlive a sample) or throws `PlanValidationError` naming the
+ * flag to add. Asking `model()` for an embedding role, or `embedder()` for a chat role, says so.
  */
 export function createModelRolesFactory(options: ModelRolesFactoryOptions): ModelRolesFactory {
+  const { roles } = options;
   const roleSettings = options.settings ?? {};
-  const { embedder } = options;
+  const embeddings = options.embeddings ?? {};
 
   function boundRoleOf(role: string): string | undefined {
-    return [role, ...roleFallbacks(role)].find((candidate) => (options.bindings[candidate]?.length ?? 0) > 0);
+    return [role, ...roles.fallbacks(role)].find((candidate) => (options.bindings[candidate]?.length ?? 0) > 0);
   }
 
   return (sample) => {
+    const context = (role: string) => ({
+      role,
+      sampleId: sample.sampleId,
+      epoch: sample.epoch,
+      emit: sample.emit,
+      signal: sample.signal,
+    });
     const bind = (role: string, boundRole: string, wrapped: WrappedChatModel): BoundModel => {
       const defaults = { ...roleSettings[boundRole], ...roleSettings[role] };
       return {
@@ -79,24 +87,49 @@ export function createModelRolesFactory(options: ModelRolesFactoryOptions): Mode
               settings: { ...defaults, ...definedSettings(request.settings) },
               abortSignal: request.abortSignal ?? sample.signal,
             },
-            { role, sampleId: sample.sampleId, epoch: sample.epoch, emit: sample.emit, signal: sample.signal },
+            context(role),
           ),
       };
     };
     const ensemble = (role: string): BoundModel[] => {
+      if (roles.find(role)?.kind === 'embedding') {
+        if (embeddings[role] === undefined) throw missingRole({ roles, role });
+        throw new PlanValidationError(
+          `role "${role}" is an embedding model, not a chat model: use embedder() to reach it`,
+        );
+      }
       const boundRole = boundRoleOf(role);
-      if (boundRole === undefined) throw missingRole(role, embedder !== undefined);
+      if (boundRole === undefined) throw missingRole({ roles, role });
       return (options.bindings[boundRole] ?? []).map((wrapped) => bind(role, boundRole, wrapped));
     };
-    const roles: ModelRoles = {
-      has: (role) => (role === EMBEDDER_ROLE ? embedder !== undefined : boundRoleOf(role) !== undefined),
+    const embedder = (role: string = DEFAULT_EMBEDDING_ROLE): Embedder => {
+      const wrapped = embeddings[role];
+      if (wrapped === undefined) {
+        if (roles.find(role)?.kind === 'chat') {
+          throw new PlanValidationError(
+            `role "${role}" is a chat model, not an embedding model: use model() to reach it`,
+          );
+        }
+        throw missingRole({ roles, role });
+      }
+      return {
+        id: wrapped.id,
+        dimension: wrapped.dimension,
+        embed: async (texts, embedOptions = {}) => {
+          if (texts.length === 0) return [];
+          const signal = embedOptions.signal ?? sample.signal;
+          const result = await wrapped.embed({ texts: [...texts], abortSignal: signal }, context(role));
+          return result.embeddings;
+        },
+      };
+    };
+    const modelRoles: ModelRoles = {
+      has: (role) =>
+        roles.find(role)?.kind === 'embedding' ? embeddings[role] !== undefined : boundRoleOf(role) !== undefined,
       model: (role) => ensemble(role)[0]!,
       ensemble,
-      embedder: () => {
-        if (embedder === undefined) throw missingRole(EMBEDDER_ROLE, false);
-        return embedder;
-      },
+      embedder,
     };
-    return roles;
+    return modelRoles;
   };
 }

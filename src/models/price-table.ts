@@ -22,7 +22,7 @@ export const DEFAULT_PRICES: Readonly<Record<string, ModelPrice>> = priceFileSch
 ).prices;
 
 /** Providers that run on the user's own hardware (or are scripted): they cost nothing. */
-export const FREE_PROVIDERS: readonly string[] = ['ollama', 'vllm', 'llamacpp', 'mock'];
+export const FREE_PROVIDERS: readonly string[] = ['ollama', 'vllm', 'llamacpp', 'mock', 'hashing', 'transformers'];
 
 /** Which model a price is asked for: provider, model id and (redacted) endpoints it calls. */
 export type PricedModel = { provider: string; modelId: string; endpoints?: readonly string[] };

@@ -1,24 +1,36 @@
 import { z } from 'zod';
-import type { GenerateRequest, GenerateSettings, ModelRolesFactory } from '../spec/chat-model.js';
-import type { Embedder } from '../spec/embedder.js';
+import type { GenerateSettings, ModelRolesFactory } from '../spec/chat-model.js';
+import type { EmbeddingModel } from '../spec/embedding-model.js';
 import { ModelSpecError } from '../spec/errors.js';
+import type { ModelRoleDefinition } from '../spec/model-role.js';
 import type { ModelDescription, ModelSpec, RoleBinding } from '../spec/model-spec.js';
 import { AdaptiveLimiter } from './adaptive-limiter.js';
 import type { Sleep } from './middleware/retry-middleware.js';
 import { createModelRolesFactory } from './model-roles.js';
-import { redactEndpoint } from './parse-model-spec.js';
+import { parseModelSpec, redactEndpoint } from './parse-model-spec.js';
 import { checkBudgetPrices, createPriceTable, type PriceOverrides } from './price-table.js';
 import { findProvider, type ProviderDefinition } from './provider-registry.js';
-import { resolveChatModel } from './resolve-chat-model.js';
+import { apiKeyFromEnv, resolveChatModel } from './resolve-chat-model.js';
 import { ResponseCache } from './response-cache.js';
-import { isKnownRole, isRepeatableRole, KNOWN_ROLES } from './roles.js';
+import { checkRepeatedRoles, type RoleCatalog } from './role-catalog.js';
 import { standardMiddleware } from './standard-middleware.js';
 import { UsageLedger } from './usage-ledger.js';
 import { type WrappedChatModel, wrapChatModel } from './wrap-chat-model.js';
+import { type WrappedEmbeddingModel, wrapEmbeddingModel } from './wrap-embedding-model.js';
 
-/** Built-in judge defaults: deterministic decoding, and a fixed seed where the provider honours one. */
-export const JUDGE_DEFAULT_SETTINGS: GenerateSettings = { temperature: 0 };
-export const JUDGE_DEFAULT_SEED = 0;
+/**
+ * Turns an embedding role's spec into an adapter (retrieval's `resolveEmbeddingModel`, which lives
+ * above models/). `apiKey` reads the provider's key from the environment given to
+ * `resolveModelRoles`, only when the adapter needs one. `maxRetries: 0`: the middleware retries.
+ */
+export type EmbeddingModelResolver = (options: {
+  spec: ModelSpec;
+  apiKey: () => string | undefined;
+  fetch?: typeof fetch;
+  maxRetries: number;
+  /** Retries of the one call an adapter may make to learn its dimension (it runs outside the middleware). */
+  probeRetries: number;
+}) => Promise<EmbeddingModel>;
 
 const settingsSchema = z
   .object({
@@ -33,15 +45,12 @@ const settingsSchema = z
 
 /** Options of `resolveModelRoles` (the CLI maps its flags and environment onto these). */
 export type ResolveModelRolesOptions = {
-  /** Chat-model bindings; an `embedder` binding is rejected (the caller resolves it, see `embedder`). */
+  /** The roles a run can bind (kinds, fallbacks, repeats, defaults), e.g. runner's `MODEL_ROLES`. */
+  roles: RoleCatalog;
+  /** `--model role=spec` bindings, chat and embedding roles alike. */
   bindings: readonly RoleBinding[];
-  /**
-   * The run's `embedder` role, already resolved by the caller (retrieval's `resolveEmbedder`
-   * lives above models/); every sample's `ModelRoles.embedder()` returns it.
-   */
-  embedder?: Embedder;
-  /** The spec `embedder` was resolved from, for the header (provider, model, redacted endpoint). */
-  embedderSpec?: ModelSpec;
+  /** How embedding roles' specs become adapters; required once an embedding role is bound. */
+  resolveEmbeddingModel?: EmbeddingModelResolver;
   /** `--model-setting role.key=value`, by role. */
   settings?: Record<string, Record<string, unknown>>;
   env: Record<string, string | undefined>;
@@ -90,48 +99,26 @@ function definedOnly(settings: GenerateSettings): GenerateSettings {
   return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
 }
 
-function unknownRole(role: string, where: string): ModelSpecError {
-  return new ModelSpecError(`unknown role "${role}" in ${where}; known roles: ${KNOWN_ROLES.join(', ')}`);
+function unknownRole({ roles, role, where }: { roles: RoleCatalog; role: string; where: string }): ModelSpecError {
+  return new ModelSpecError(`unknown role "${role}" in ${where}; known roles: ${roles.names().join(', ')}`);
 }
 
-/** Adds per-model defaults underneath whatever settings the request carries. */
-function withDefaults(wrapped: WrappedChatModel, defaults: GenerateSettings): WrappedChatModel {
-  return {
-    provider: wrapped.provider,
-    modelId: wrapped.modelId,
-    generate: (request: GenerateRequest, context) =>
-      wrapped.generate({ ...request, settings: { ...defaults, ...request.settings } }, context),
-  };
+/** A role's own default settings for one provider: a default seed only where the provider honours seeds. */
+function roleDefaults(definition: ModelRoleDefinition | undefined, provider: ProviderDefinition): GenerateSettings {
+  const { seed, ...rest } = definition?.defaults ?? {};
+  return seed === undefined || !provider.supportsSeed ? rest : { ...rest, seed };
 }
 
-/**
- * The header's description of the embedder: from its spec when given (provider, model, the one
- * redacted endpoint it calls), else from its id (`provider:model…`). Never holds a key.
- */
-function describeEmbedder({
-  embedder,
+/** The endpoints an embedding model calls: its first base URL only (or the provider's default one), redacted. */
+function embeddingEndpoints({
   spec,
   registry,
 }: {
-  embedder: Embedder;
-  spec: ModelSpec | undefined;
+  spec: ModelSpec;
   registry: readonly ProviderDefinition[] | undefined;
-}): ModelDescription {
-  const settings = { embedderId: embedder.id, dimension: embedder.dimension };
-  if (spec === undefined) {
-    const colon = embedder.id.indexOf(':');
-    return colon < 0
-      ? { provider: embedder.id, modelId: embedder.id, endpoints: [], settings }
-      : { provider: embedder.id.slice(0, colon), modelId: embedder.id.slice(colon + 1), endpoints: [], settings };
-  }
-  // Embedders call the first base URL only (or the provider's default one).
+}): string[] {
   const url = spec.baseURLs[0] ?? findProvider(spec.provider, registry)?.defaultBaseURL;
-  return {
-    provider: spec.provider,
-    modelId: spec.modelId,
-    endpoints: url === undefined ? [] : [redactEndpoint(url)],
-    settings,
-  };
+  return url === undefined ? [] : [redactEndpoint(url)];
 }
 
 /**
@@ -140,29 +127,21 @@ function describeEmbedder({
  * for the run header, the run's usage ledger and a `close`. One limiter is shared per endpoint
  * across roles; one cache and one ledger serve all models. Unknown roles, repeated non-judge
  * roles and bad settings are `ModelSpecError`s; a cost budget with an unpriced model is a
- * `PlanValidationError` naming every such model and the `--price` flag to add. An `embedder` binding is a `ModelSpecError` too: embedders are not chat
- * models, so the caller resolves them and passes the result as `embedder` (described under role
- * `embedder`; its calls are not cached or counted in the ledger).
+ * `PlanValidationError` naming every such model and the `--price` flag to add. Roles of kind
+ * `embedding` (`embedder`) are resolved with `resolveEmbeddingModel` and wrapped in the same cache,
+ * usage, retry and rate-limit layers, so embedding calls are cached, counted and budgeted too
+ * (described under their role with the embedder's id and dimension). A role's declared defaults
+ * (the judge's temperature 0 and seed) sit in a default-settings layer under everything else.
  */
 export async function resolveModelRoles(options: ResolveModelRolesOptions): Promise<ResolvedModelRoles> {
-  const seen = new Set<string>();
+  const { roles } = options;
   for (const { role } of options.bindings) {
-    if (!isKnownRole(role)) throw unknownRole(role, `--model ${role}=…`);
-    if (role === 'embedder') {
-      throw new ModelSpecError(
-        'role "embedder" is an embedding model, not a chat model: resolve it with resolveEmbedder and pass it as the `embedder` option, not as a binding',
-      );
-    }
-    if (seen.has(role) && !isRepeatableRole(role)) {
-      throw new ModelSpecError(
-        `role "${role}" is bound twice; only judge (an ensemble) and agent-<id> seats (a model grid) may be given several models`,
-      );
-    }
-    seen.add(role);
+    if (!roles.isKnown(role)) throw unknownRole({ roles, role, where: `--model ${role}=…` });
   }
+  checkRepeatedRoles({ roles, bindings: options.bindings });
   const roleSettings: Record<string, GenerateSettings> = {};
   for (const [role, raw] of Object.entries(options.settings ?? {})) {
-    if (!isKnownRole(role)) throw unknownRole(role, `--model-setting ${role}.…`);
+    if (!roles.isKnown(role)) throw unknownRole({ roles, role, where: `--model-setting ${role}.…` });
     roleSettings[role] = parseRoleSettings(role, raw);
   }
 
@@ -192,9 +171,67 @@ export async function resolveModelRoles(options: ResolveModelRolesOptions): Prom
   };
   const cache = options.cacheDir === null ? null : ResponseCache.open({ directory: options.cacheDir });
   const bindings: Record<string, WrappedChatModel[]> = {};
+  const embeddings: Record<string, WrappedEmbeddingModel> = {};
   const descriptions: Record<string, ModelDescription[]> = {};
+  const middlewareFor = ({
+    endpoints,
+    limiter,
+    defaults,
+  }: {
+    endpoints: readonly string[];
+    limiter: AdaptiveLimiter | null;
+    defaults?: GenerateSettings;
+  }) =>
+    standardMiddleware({
+      cache,
+      cacheReads: options.cacheReads,
+      ...(options.cacheNamespace === undefined ? {} : { cacheNamespace: options.cacheNamespace }),
+      endpointSet: endpoints,
+      ledger,
+      maxRetries: options.maxRetries ?? 5,
+      limiter,
+      ...(defaults === undefined ? {} : { defaults }),
+      ...(options.sleep ? { sleep: options.sleep } : {}),
+      ...(options.random ? { random: options.random } : {}),
+    });
   try {
     for (const binding of options.bindings) {
+      if (roles.find(binding.role)?.kind === 'embedding') {
+        const spec = parseModelSpec(binding.spec);
+        if (options.resolveEmbeddingModel === undefined) {
+          throw new ModelSpecError(
+            `role "${binding.role}" is an embedding model, and no embedding providers were given to resolve ${spec.provider}:${spec.modelId}`,
+          );
+        }
+        const model = await options.resolveEmbeddingModel({
+          spec,
+          apiKey: () => {
+            const provider = findProvider(spec.provider, options.registry);
+            return provider === undefined ? undefined : apiKeyFromEnv({ provider, spec, env: options.env });
+          },
+          ...(options.fetch ? { fetch: options.fetch } : {}),
+          maxRetries: 0,
+          probeRetries: options.maxRetries ?? 5,
+        });
+        const endpoints = embeddingEndpoints({ spec, registry: options.registry });
+        embeddings[binding.role] = wrapEmbeddingModel({
+          model,
+          // Local embedders (no endpoint) need no connection limit.
+          middleware: middlewareFor({
+            endpoints,
+            limiter: endpoints[0] === undefined ? null : limiterFor(endpoints[0]),
+          }),
+        });
+        descriptions[binding.role] = [
+          {
+            provider: spec.provider,
+            modelId: spec.modelId,
+            endpoints,
+            settings: { embedderId: model.id, dimension: model.dimension },
+          },
+        ];
+        continue;
+      }
       const resolved = await resolveChatModel({
         spec: binding.spec,
         env: options.env,
@@ -204,25 +241,11 @@ export async function resolveModelRoles(options: ResolveModelRolesOptions): Prom
         ...(options.registry ? { registry: options.registry } : {}),
       });
       const { spec } = resolved;
-      let wrapped = wrapChatModel({
+      const builtIn = roleDefaults(roles.find(binding.role), resolved.provider);
+      const wrapped = wrapChatModel({
         model: resolved.model,
-        middleware: standardMiddleware({
-          cache,
-          cacheReads: options.cacheReads,
-          ...(options.cacheNamespace === undefined ? {} : { cacheNamespace: options.cacheNamespace }),
-          endpointSet: resolved.endpoints,
-          ledger,
-          maxRetries: options.maxRetries ?? 5,
-          limiter: resolved.limiter,
-          ...(options.sleep ? { sleep: options.sleep } : {}),
-          ...(options.random ? { random: options.random } : {}),
-        }),
+        middleware: middlewareFor({ endpoints: resolved.endpoints, limiter: resolved.limiter, defaults: builtIn }),
       });
-      const builtIn: GenerateSettings =
-        binding.role === 'judge'
-          ? { ...JUDGE_DEFAULT_SETTINGS, ...(resolved.provider.supportsSeed ? { seed: JUDGE_DEFAULT_SEED } : {}) }
-          : {};
-      if (Object.keys(builtIn).length > 0) wrapped = withDefaults(wrapped, builtIn);
       const roleBindings = bindings[binding.role] ?? [];
       bindings[binding.role] = [...roleBindings, wrapped];
       const roleDescriptions = descriptions[binding.role] ?? [];
@@ -234,21 +257,12 @@ export async function resolveModelRoles(options: ResolveModelRolesOptions): Prom
         settings: { ...builtIn, ...roleSettings[binding.role] },
       });
     }
-    if (options.embedder !== undefined) {
-      descriptions.embedder = [
-        describeEmbedder({ embedder: options.embedder, spec: options.embedderSpec, registry: options.registry }),
-      ];
-    }
   } catch (error) {
     cache?.close();
     throw error;
   }
   return {
-    factory: createModelRolesFactory({
-      bindings,
-      settings: roleSettings,
-      ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
-    }),
+    factory: createModelRolesFactory({ roles, bindings, embeddings, settings: roleSettings }),
     describe: () =>
       Object.fromEntries(
         Object.entries(descriptions).map(([role, list]) => [

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { GenerateRequest, GenerateResult } from '../spec/chat-model.js';
+import type { EmbedResult } from '../spec/embedding-model.js';
 import { redactEndpoint } from './parse-model-spec.js';
 
 /** Bumped when the key recipe or the stored shape changes, so old entries are never misread. */
@@ -57,6 +58,34 @@ export function responseCacheKey(input: CacheKeyInput): string {
   return createHash('sha256').update(canonicalJson(material)).digest('hex');
 }
 
+/** What identifies an embedding call: the model, its vector space, its endpoints and the texts. */
+export type EmbeddingCacheKeyInput = {
+  provider: string;
+  modelId: string;
+  embedderId: string;
+  endpointSet: readonly string[];
+  texts: readonly string[];
+  namespace: string;
+};
+
+/** SHA-256 (hex) of the canonical JSON of an embedding call (a `kind` keeps it apart from chat keys). */
+export function embeddingCacheKey(input: EmbeddingCacheKeyInput): string {
+  const material = {
+    format: CACHE_FORMAT,
+    kind: 'embedding',
+    provider: input.provider,
+    modelId: input.modelId,
+    embedderId: input.embedderId,
+    endpointSet: input.endpointSet.map(redactEndpoint).sort(),
+    texts: input.texts,
+    namespace: input.namespace,
+  };
+  return createHash('sha256').update(canonicalJson(material)).digest('hex');
+}
+
+/** How embeddings are stored: plain number arrays (float32 values round-trip exactly through JSON). */
+type StoredEmbeddings = { embeddings: number[][]; usage: EmbedResult['usage'] };
+
 type Row = { created_at: number; result: string };
 
 /**
@@ -95,21 +124,41 @@ export class ResponseCache {
     return new ResponseCache(options);
   }
 
-  /** The stored result, or `undefined` on a miss, an expired entry or an unreadable row. */
-  get(key: string): GenerateResult | undefined {
+  private read(key: string): unknown {
     const row = this.select.get(key);
     if (!row) return undefined;
     if (this.ttlMs !== undefined && this.now() - row.created_at > this.ttlMs) return undefined;
     try {
-      return JSON.parse(row.result) as GenerateResult;
+      return JSON.parse(row.result);
     } catch {
       return undefined;
     }
   }
 
+  /** The stored result, or `undefined` on a miss, an expired entry or an unreadable row. */
+  get(key: string): GenerateResult | undefined {
+    return this.read(key) as GenerateResult | undefined;
+  }
+
   /** Stores a successful result (provider metadata included, abort signals never). */
   set(key: string, result: GenerateResult): void {
     this.upsert.run(key, this.now(), JSON.stringify(result));
+  }
+
+  /** The stored embeddings of `embeddingCacheKey`, or `undefined` on a miss, expiry or a malformed row. */
+  getEmbeddings(key: string): EmbedResult | undefined {
+    const stored = this.read(key) as Partial<StoredEmbeddings> | undefined;
+    if (!Array.isArray(stored?.embeddings) || stored.usage === undefined) return undefined;
+    return { embeddings: stored.embeddings.map((vector) => Float32Array.from(vector)), usage: stored.usage };
+  }
+
+  /** Stores the vectors of one embedding call. */
+  setEmbeddings(key: string, result: EmbedResult): void {
+    const stored: StoredEmbeddings = {
+      embeddings: result.embeddings.map((vector) => Array.from(vector)),
+      usage: result.usage,
+    };
+    this.upsert.run(key, this.now(), JSON.stringify(stored));
   }
 
   /** Number of stored entries. */

@@ -1,6 +1,7 @@
-import type { ModelMiddleware } from '../spec/chat-model.js';
+import type { GenerateSettings, ModelMiddleware } from '../spec/chat-model.js';
 import type { AdaptiveLimiter } from './adaptive-limiter.js';
 import { cacheMiddleware } from './middleware/cache-middleware.js';
+import { defaultSettingsMiddleware } from './middleware/default-settings-middleware.js';
 import { extractReasoningMiddleware } from './middleware/extract-reasoning-middleware.js';
 import { rateLimitMiddleware } from './middleware/rate-limit-middleware.js';
 import { recordEventsMiddleware } from './middleware/record-events-middleware.js';
@@ -27,18 +28,24 @@ export type StandardMiddlewareOptions = {
   now?: () => number;
   /** The endpoint's limiter; `null` when the model limits per endpoint itself (an endpoint pool). */
   limiter: AdaptiveLimiter | null;
+  /** The role's default settings (see `defaultSettingsMiddleware`); none when absent or empty. */
+  defaults?: GenerateSettings;
 };
 
 /**
  * The documented middleware stack, outermost first:
- * extract-reasoning → record-events → cache → usage → retry → rate-limit → adapter.
+ * default-settings → extract-reasoning → record-events → cache → usage → retry → rate-limit →
+ * adapter. Chat and embedding models share it (`wrapChatModel`, `wrapEmbeddingModel`); embedding
+ * calls pass the cache, usage, retry and rate-limit layers.
  */
 export function standardMiddleware(options: StandardMiddlewareOptions): ModelMiddleware[] {
   const { ledger } = options;
-  const layers: ModelMiddleware[] = [
-    extractReasoningMiddleware(),
-    recordEventsMiddleware(options.now ? { now: options.now } : {}),
-  ];
+  const layers: ModelMiddleware[] = [];
+  if (options.defaults !== undefined && Object.keys(options.defaults).length > 0) {
+    layers.push(defaultSettingsMiddleware(options.defaults));
+  }
+  layers.push(extractReasoningMiddleware());
+  layers.push(recordEventsMiddleware(options.now ? { now: options.now } : {}));
   if (options.cache) {
     layers.push(
       cacheMiddleware({

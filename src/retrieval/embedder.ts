@@ -1,7 +1,50 @@
+import type { Embedder } from '../spec/embedder.js';
+import type { EmbeddingModel } from '../spec/embedding-model.js';
 import { ConfidantError } from '../spec/errors.js';
 
 /** The embedder port lives in spec/ (it is part of `ModelRoles`); re-exported for retrieval's callers. */
 export type { Embedder } from '../spec/embedder.js';
+
+/**
+ * An embedding adapter over a local `Embedder` (hashing, transformers.js): its vectors, no token
+ * counts (`inputTokens: null`; local providers are free in the price table).
+ */
+export function embeddingModelOf({
+  embedder,
+  provider,
+  modelId,
+}: {
+  embedder: Embedder;
+  provider: string;
+  modelId: string;
+}): EmbeddingModel {
+  return {
+    specificationVersion: 'confidant-1',
+    provider,
+    modelId,
+    id: embedder.id,
+    dimension: embedder.dimension,
+    doEmbed: async ({ texts, abortSignal }) => ({
+      embeddings: await embedder.embed(texts, abortSignal === undefined ? {} : { signal: abortSignal }),
+      usage: { inputTokens: null },
+    }),
+  };
+}
+
+/** An embedding adapter used directly as an `Embedder`, outside any run (no cache, no ledger). */
+export function embedderOf(model: EmbeddingModel): Embedder {
+  return {
+    id: model.id,
+    dimension: model.dimension,
+    embed: async (texts, options = {}) =>
+      (
+        await model.doEmbed({
+          texts: [...texts],
+          ...(options.signal === undefined ? {} : { abortSignal: options.signal }),
+        })
+      ).embeddings,
+  };
+}
 
 /**
  * Checks what an embedding model returned: one vector per text, each `dimension` long and

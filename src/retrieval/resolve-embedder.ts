@@ -1,10 +1,11 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { findProvider } from '../models/provider-registry.js';
+import type { EmbeddingModel } from '../spec/embedding-model.js';
 import { ModelSpecError } from '../spec/errors.js';
 import type { ModelSpec } from '../spec/model-spec.js';
-import { createAiSdkEmbedder } from './ai-sdk-embedder.js';
-import type { Embedder } from './embedder.js';
+import { createAiSdkEmbeddingModel } from './ai-sdk-embedder.js';
+import { type Embedder, embedderOf, embeddingModelOf } from './embedder.js';
 import { createHashingEmbedder } from './hashing-embedder.js';
 import { createTransformersEmbedder } from './transformers-embedder.js';
 
@@ -18,38 +19,51 @@ export const EMBEDDER_SPEC_EXAMPLES: Readonly<Record<string, string>> = {
   hashing: 'hashing:384',
 };
 
-/** Options of `resolveEmbedder`. */
+/** Options of `resolveEmbeddingModel` and `resolveEmbedder`. */
 export type ResolveEmbedderOptions = {
   spec: ModelSpec;
-  /** The provider's API key, read by the caller (only cli/ reads the environment). */
-  apiKey?: string;
+  /**
+   * The provider's API key, read by the caller (only cli/ reads the environment); a function is
+   * called only when a remote provider needs it, so an unsupported spec fails before a key is asked for.
+   */
+  apiKey?: string | (() => string | undefined);
   /** Replaces the global fetch (tests, proxies). */
   fetch?: typeof fetch;
   /** The vector length when known; otherwise remote models are probed once. */
   dimension?: number;
-  /** The SDK's retries per request for remote models (default 2). */
+  /** The SDK's retries per request for remote models (default 2; 0 under a retry middleware). */
   maxRetries?: number;
+  /** The SDK's retries for the one dimension probe of a remote model (default `maxRetries`). */
+  probeRetries?: number;
 };
 
 /**
- * Turns an `embedder` role spec into an Embedder: `openai:<id>` and the OpenAI-compatible
+ * Turns an embedding role spec into an embedding adapter: `openai:<id>` and the OpenAI-compatible
  * providers (`ollama`, `vllm`, `openai-compatible`; the first base URL is used) go through the
  * AI SDK; `transformers:<local model directory>` runs transformers.js on the CPU;
  * `hashing:<dimension>` is the offline, non-semantic hashing embedder. Anything else is a
- * ModelSpecError listing what works.
+ * ModelSpecError listing what works. A run wraps the adapter in its middleware
+ * (`resolveModelRoles`); `resolveEmbedder` uses it directly.
  */
-export async function resolveEmbedder(options: ResolveEmbedderOptions): Promise<Embedder> {
-  const { spec, apiKey } = options;
+export async function resolveEmbeddingModel(options: ResolveEmbedderOptions): Promise<EmbeddingModel> {
+  const { spec } = options;
   const name = `${spec.provider}:${spec.modelId}`;
-  const remote = {
-    provider: spec.provider,
-    ...(options.dimension === undefined ? {} : { dimension: options.dimension }),
-    ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
-    secrets: apiKey === undefined ? [] : [apiKey],
-  };
-  const shared = {
-    ...(apiKey === undefined ? {} : { apiKey }),
-    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+  const local = (embedder: Embedder) => embeddingModelOf({ embedder, provider: spec.provider, modelId: spec.modelId });
+  const remote = () => {
+    const apiKey = typeof options.apiKey === 'function' ? options.apiKey() : options.apiKey;
+    return {
+      adapter: {
+        provider: spec.provider,
+        ...(options.dimension === undefined ? {} : { dimension: options.dimension }),
+        ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
+        ...(options.probeRetries === undefined ? {} : { probeRetries: options.probeRetries }),
+        secrets: apiKey === undefined ? [] : [apiKey],
+      },
+      client: {
+        ...(apiKey === undefined ? {} : { apiKey }),
+        ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+      },
+    };
   };
   switch (spec.provider) {
     case 'hashing': {
@@ -59,16 +73,17 @@ export async function resolveEmbedder(options: ResolveEmbedderOptions): Promise<
           `embedder ${name}: the hashing dimension must be a positive integer, e.g. hashing:384`,
         );
       }
-      return createHashingEmbedder({ dimension });
+      return local(createHashingEmbedder({ dimension }));
     }
     case 'transformers':
-      return createTransformersEmbedder({ modelPath: spec.modelId });
+      return local(await createTransformersEmbedder({ modelPath: spec.modelId }));
     case 'openai': {
+      const { adapter, client } = remote();
       const provider = createOpenAI({
-        ...shared,
+        ...client,
         ...(spec.baseURLs[0] === undefined ? {} : { baseURL: spec.baseURLs[0] }),
       });
-      return createAiSdkEmbedder({ model: provider.embeddingModel(spec.modelId), ...remote });
+      return createAiSdkEmbeddingModel({ model: provider.embeddingModel(spec.modelId), ...adapter });
     }
     case 'ollama':
     case 'vllm':
@@ -77,8 +92,9 @@ export async function resolveEmbedder(options: ResolveEmbedderOptions): Promise<
       if (baseURL === undefined) {
         throw new ModelSpecError(`embedder ${name} needs a base URL: ${EMBEDDER_SPEC_EXAMPLES[spec.provider]}`);
       }
-      const provider = createOpenAICompatible({ name: spec.provider, baseURL, ...shared });
-      return createAiSdkEmbedder({ model: provider.embeddingModel(spec.modelId), ...remote });
+      const { adapter, client } = remote();
+      const provider = createOpenAICompatible({ name: spec.provider, baseURL, ...client });
+      return createAiSdkEmbeddingModel({ model: provider.embeddingModel(spec.modelId), ...adapter });
     }
     default:
       throw new ModelSpecError(
@@ -87,4 +103,9 @@ export async function resolveEmbedder(options: ResolveEmbedderOptions): Promise<
         ).join(', ')}`,
       );
   }
+}
+
+/** `resolveEmbeddingModel` used directly as an Embedder (no cache or ledger; the SDK retries). */
+export async function resolveEmbedder(options: ResolveEmbedderOptions): Promise<Embedder> {
+  return embedderOf(await resolveEmbeddingModel(options));
 }

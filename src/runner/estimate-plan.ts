@@ -1,11 +1,11 @@
 import { parseModelSpec } from '../models/parse-model-spec.js';
 import { type PriceTable, priceOfSpec } from '../models/price-table.js';
-import { roleFallbacks } from '../models/roles.js';
 import type { Defense } from '../spec/defense.js';
 import type { ModelPrice } from '../spec/model-price.js';
 import type { RoleBinding } from '../spec/model-spec.js';
 import { type CallCount, exactly, type PlannedCalls, sumCounts, type TokenRange } from '../suites/call-pattern.js';
 import type { SampleSpec, Suite } from '../suites/suite.js';
+import { MODEL_ROLES } from './role-registry.js';
 
 /** Input tokens assumed per call when a suite gives no estimate. */
 export const ASSUMED_INPUT_TOKENS: TokenRange = { min: 100, max: 4000 };
@@ -58,7 +58,7 @@ export type EstimatePlanOptions = {
   scenarios: readonly unknown[];
   samples: readonly SampleSpec[];
   defenses: readonly Defense[];
-  /** The chat-model bindings the run resolves (reference seats and the embedder left out). */
+  /** The bindings the run resolves (reference seats left out). */
   bindings: readonly RoleBinding[];
   /** Settings per role as the run applies them (suite defaults under the user's). */
   settings: Record<string, Record<string, unknown>>;
@@ -128,14 +128,14 @@ export function estimatePlan(options: EstimatePlanOptions): PlanEstimate {
     return { declared: false, rows: [], calls: exactly(0), cost: null };
   }
   const bound = (role: string): string[] => {
-    for (const candidate of [role, ...roleFallbacks(role)]) {
+    for (const candidate of [role, ...MODEL_ROLES.fallbacks(role)]) {
       const specs = options.bindings.filter((binding) => binding.role === candidate).map((binding) => binding.spec);
       if (specs.length > 0) return specs;
     }
     return [];
   };
   const outputMax = (role: string): number | undefined => {
-    for (const candidate of [role, ...roleFallbacks(role)]) {
+    for (const candidate of [role, ...MODEL_ROLES.fallbacks(role)]) {
       const value = settings[candidate]?.maxOutputTokens;
       if (typeof value === 'number') return value;
     }

@@ -43,13 +43,11 @@ export { readDependencyVersions, readPackageVersion } from './package-info.js';
 export { canonicalJson, planHash, sha256Hex } from './plan-hash.js';
 export {
   checkRoles,
-  embedderBindingOf,
   type PreparedRun,
   type PrepareRunOptions,
   parseSuiteOptions,
   prepareRun,
 } from './prepare-run.js';
-export { type PlanEmbedder, resolvePlanEmbedder } from './resolve-plan-embedder.js';
 export {
   type CacheChoice,
   planSettings,
@@ -57,6 +55,7 @@ export {
   resolvePlanModels,
 } from './resolve-plan-models.js';
 export { type ResumeOptions, type ResumeStart, resume } from './resume.js';
+export { MODEL_ROLES } from './role-registry.js';
 export {
   type RunEvaluationOptions,
   type RunEvaluationResult,

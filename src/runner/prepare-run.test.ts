@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ModelSpecError, PlanValidationError } from '../spec/errors.js';
 import { type RunPlanInput, runPlanSchema } from '../spec/run-plan.js';
 import { findSuite } from '../suites/registry.js';
-import { embedderBindingOf, prepareRun } from './prepare-run.js';
+import { prepareRun } from './prepare-run.js';
 
 const chat = [
   { role: 'agent', spec: 'mock:echo' },
@@ -12,31 +12,24 @@ const chat = [
 const prepare = (plan: Omit<RunPlanInput, 'suite'>) =>
   prepareRun({ plan: runPlanSchema.parse({ suite: 'privacybench', limit: 1, ...plan }), dataDir: '/no/data/dir' });
 
-describe('embedderBindingOf', () => {
-  it('finds the one embedder binding and refuses a second', () => {
-    expect(embedderBindingOf(chat)).toBeUndefined();
-    const embedder = { role: 'embedder', spec: 'hashing:384' };
-    expect(embedderBindingOf([...chat, embedder])).toBe(embedder);
-    const twice = () =>
-      embedderBindingOf([embedder, ...chat, { role: 'embedder', spec: 'openai:text-embedding-3-small' }]);
-    expect(twice).toThrow(ModelSpecError);
-    expect(twice).toThrow(
-      'role "embedder" is bound 2 times (hashing:384, openai:text-embedding-3-small); a run uses one embedder: keep a single --model embedder=<spec>',
-    );
-  });
-});
-
 describe('prepareRun with an embedder', () => {
-  it('splits --model embedder=<spec> off the chat-model bindings', async () => {
+  it('keeps --model embedder=<spec> among the bindings to resolve, like any role', async () => {
     const prepared = await prepare({
       suiteOptions: { retriever: 'vector' },
       models: [...chat, { role: 'embedder', spec: 'hashing:384' }],
     });
-    expect(prepared.modelBindings).toEqual(chat);
-    expect(prepared.embedderBinding).toEqual({ role: 'embedder', spec: 'hashing:384' });
+    expect(prepared.modelBindings).toEqual([...chat, { role: 'embedder', spec: 'hashing:384' }]);
     const bm25 = await prepare({ models: chat });
     expect(bm25.modelBindings).toEqual(chat);
-    expect(bm25.embedderBinding).toBeUndefined();
+  });
+
+  it('refuses the embedder bound twice before anything runs', async () => {
+    const twice = prepare({
+      suiteOptions: { retriever: 'vector' },
+      models: [...chat, { role: 'embedder', spec: 'hashing:384' }, { role: 'embedder', spec: 'hashing:64' }],
+    });
+    await expect(twice).rejects.toThrow(ModelSpecError);
+    await expect(twice).rejects.toThrow('role "embedder" is bound 2 times (hashing:384, hashing:64)');
   });
 
   it('rejects vector retrieval with no embedder, naming both ways to give one', async () => {
@@ -46,7 +39,7 @@ describe('prepareRun with an embedder', () => {
       /^suite privacybench needs an embedder for vector retrieval: add --model embedder=<spec> \(.*hashing:384 offline\), or --set embedder=hashing:384$/,
     );
     const offline = await prepare({ suiteOptions: { retriever: 'vector', embedder: 'hashing:384' }, models: chat });
-    expect(offline.embedderBinding).toBeUndefined();
+    expect(offline.modelBindings).toEqual(chat);
   });
 });
 

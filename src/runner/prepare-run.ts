@@ -2,9 +2,7 @@ import { join } from 'node:path';
 import { ZodObject } from 'zod';
 import { hashDatasetFiles, requireDatasetFiles } from '../datasets/index.js';
 import { resolveDefense } from '../defenses/registry.js';
-import { checkBudgetPrices } from '../models/index.js';
-import { MISSING_EMBEDDER_HINT } from '../models/model-roles.js';
-import { isKnownRole, KNOWN_ROLES, roleFallbacks } from '../models/roles.js';
+import { checkBudgetPrices, checkRepeatedRoles } from '../models/index.js';
 import type { Defense } from '../spec/defense.js';
 import { ModelSpecError, PlanValidationError } from '../spec/errors.js';
 import type { RoleBinding } from '../spec/model-spec.js';
@@ -12,6 +10,7 @@ import type { RunPlan } from '../spec/run-plan.js';
 import { findSuite } from '../suites/registry.js';
 import type { SampleSpec, Suite } from '../suites/suite.js';
 import { expandSamples } from './expand-samples.js';
+import { MODEL_ROLES } from './role-registry.js';
 import { selectShard } from './shard.js';
 
 /** Everything a run needs except its models: the suite, its parsed options, data and samples. */
@@ -28,32 +27,12 @@ export type PreparedRun = {
   /** The samples this run is responsible for (its shard, or all). */
   samples: SampleSpec[];
   defenses: Defense[];
-  /**
-   * The bindings to resolve as chat models: the plan's, minus the reference seats the suite fills
-   * itself and minus the `embedder` binding.
-   */
+  /** The bindings to resolve as models (chat and embedding): the plan's, minus the reference seats the suite fills itself. */
   modelBindings: RoleBinding[];
-  /** The plan's `--model embedder=<spec>`, resolved as an embedding model (at most one per run). */
-  embedderBinding?: RoleBinding;
 };
 
 const SEAT_ROLE = /^agent(-[a-z0-9][a-z0-9-]*)?$/;
 const REFERENCE_SPEC = /^reference:/;
-const EMBEDDER_ROLE = 'embedder';
-
-/**
- * The plan's `embedder` binding, if any. Embedders are not chat models: the CLI resolves the one
- * binding with `resolveEmbedder`, so a second one is a user error rather than an ensemble.
- */
-export function embedderBindingOf(bindings: readonly RoleBinding[]): RoleBinding | undefined {
-  const embedders = bindings.filter((binding) => binding.role === EMBEDDER_ROLE);
-  if (embedders.length > 1) {
-    throw new ModelSpecError(
-      `role "embedder" is bound ${embedders.length} times (${embedders.map((binding) => binding.spec).join(', ')}); a run uses one embedder: keep a single --model embedder=<spec>`,
-    );
-  }
-  return embedders[0];
-}
 
 /**
  * The plan's seat bindings for a suite that seats its models itself (`Suite.seats`, PAC): `agent`,
@@ -105,29 +84,32 @@ function hasOption({ suite, key }: { suite: Suite; key: string }): boolean {
  */
 export function checkRoles({ suite, options, plan }: { suite: Suite; options: unknown; plan: RunPlan }): void {
   const bound = new Set(plan.models.map((binding) => binding.role));
-  const unknown = [...bound].filter((role) => !isKnownRole(role));
+  const unknown = [...bound].filter((role) => !MODEL_ROLES.isKnown(role));
   if (unknown.length > 0) {
     throw new ModelSpecError(
-      `unknown role${unknown.length > 1 ? 's' : ''} ${unknown.map((role) => `"${role}" in --model ${role}=…`).join(', ')}; known roles: ${KNOWN_ROLES.join(', ')}`,
+      `unknown role${unknown.length > 1 ? 's' : ''} ${unknown.map((role) => `"${role}" in --model ${role}=…`).join(', ')}; known roles: ${MODEL_ROLES.names().join(', ')}`,
     );
   }
+  checkRepeatedRoles({ roles: MODEL_ROLES, bindings: plan.models });
   const { required } = suite.roles(options);
   const missing = required.filter(
-    (role) => !bound.has(role) && !roleFallbacks(role).some((fallback) => bound.has(fallback)),
+    (role) => !bound.has(role) && !MODEL_ROLES.fallbacks(role).some((fallback) => bound.has(fallback)),
   );
   if (missing.length === 0) return;
   const howTo = (role: string) => {
-    if (role === EMBEDDER_ROLE) {
-      return `${MISSING_EMBEDDER_HINT}${hasOption({ suite, key: EMBEDDER_ROLE }) ? ', or --set embedder=hashing:384' : ''}`;
+    const definition = MODEL_ROLES.find(role);
+    if (definition?.bindHint !== undefined) {
+      const offline = definition.offlineSpec;
+      return `${definition.bindHint}${offline !== undefined && hasOption({ suite, key: role }) ? `, or --set ${role}=${offline}` : ''}`;
     }
     return role === 'agent' ? 'add --model <provider:model>' : `add --model ${role}=<provider:model>`;
   };
-  const what = (role: string) =>
-    role === EMBEDDER_ROLE ? 'an embedder for vector retrieval' : `a model for role '${role}'`;
+  const what = (role: string) => MODEL_ROLES.find(role)?.purpose ?? `a model for role '${role}'`;
   if (missing.length === 1) {
     const [role] = missing as [string];
+    const chat = MODEL_ROLES.find(role)?.kind !== 'embedding';
     throw new PlanValidationError(
-      `suite ${suite.id} needs ${what(role)}: ${howTo(role)}${role === EMBEDDER_ROLE ? '' : ' (see `confidant list providers`)'}`,
+      `suite ${suite.id} needs ${what(role)}: ${howTo(role)}${chat ? ' (see `confidant list providers`)' : ''}`,
     );
   }
   throw new PlanValidationError(
@@ -176,10 +158,8 @@ export async function prepareRun({
   }
   const seats = seatsOf({ suite, plan });
   const options = parseSuiteOptions({ suite, raw: seats ? { ...plan.suiteOptions, seats } : plan.suiteOptions });
-  const embedderBinding = embedderBindingOf(plan.models);
   const modelBindings = plan.models.filter(
-    (binding) =>
-      binding.role !== EMBEDDER_ROLE && !(seats && SEAT_ROLE.test(binding.role) && REFERENCE_SPEC.test(binding.spec)),
+    (binding) => !(seats && SEAT_ROLE.test(binding.role) && REFERENCE_SPEC.test(binding.spec)),
   );
   checkRoles({ suite, options, plan });
   const defenses =
@@ -230,7 +210,6 @@ export async function prepareRun({
     samples,
     defenses,
     modelBindings,
-    ...(embedderBinding === undefined ? {} : { embedderBinding }),
   };
 }
 

@@ -4,9 +4,10 @@ import {
   type ResolvedModelRoles,
   resolveModelRoles,
 } from '../models/index.js';
+import { resolveEmbeddingModel } from '../retrieval/resolve-embedder.js';
 import type { RunPlan } from '../spec/run-plan.js';
 import type { PreparedRun } from './prepare-run.js';
-import { resolvePlanEmbedder } from './resolve-plan-embedder.js';
+import { MODEL_ROLES } from './role-registry.js';
 
 /** Where model responses are cached (`dir: null`: nowhere), and whether the cache is read. */
 export type CacheChoice = { dir: string | null; reads: boolean };
@@ -23,8 +24,8 @@ export type ResolvePlanModelsOptions = {
 };
 
 /**
- * Resolves the plan's model roles with the suite's default settings under the user's, and its
- * `embedder` binding (if any) as the roles' embedder, with API keys from `env`.
+ * Resolves the plan's model roles (chat and embedding, e.g. `--model embedder=<spec>`) with the
+ * suite's default settings under the user's, and API keys from `env`.
  */
 export async function resolvePlanModels({
   plan,
@@ -33,13 +34,10 @@ export async function resolvePlanModels({
   cache,
   providers,
 }: ResolvePlanModelsOptions): Promise<ResolvedModelRoles> {
-  const embedder =
-    prepared.embedderBinding === undefined
-      ? undefined
-      : await resolvePlanEmbedder({ binding: prepared.embedderBinding, env, maxRetries: plan.maxRetries });
   return resolveModelRoles({
+    roles: MODEL_ROLES,
     bindings: prepared.modelBindings,
-    ...(embedder === undefined ? {} : { embedder: embedder.embedder, embedderSpec: embedder.spec }),
+    resolveEmbeddingModel,
     settings: planSettings({ plan, prepared }),
     env,
     cacheDir: cache.dir,

@@ -1,4 +1,5 @@
 import type { Embedder } from './embedder.js';
+import type { EmbeddingModel, EmbedRequest, EmbedResult } from './embedding-model.js';
 import type { TranscriptEvent, TranscriptEventInput } from './event.js';
 import type { Message, ToolCall } from './message.js';
 
@@ -87,7 +88,11 @@ export type CallContext = {
   signal?: AbortSignal;
 };
 
-/** Cross-cutting behaviour around `doGenerate`, composed by `wrapChatModel`. */
+/**
+ * Cross-cutting behaviour around `doGenerate` (composed by `wrapChatModel`) and, for the layers
+ * that apply to embeddings too (cache, usage, retry, rate limit), around `doEmbed` (composed by
+ * `wrapEmbeddingModel`; a layer without `wrapEmbed` is skipped for embedding calls).
+ */
 export type ModelMiddleware = {
   id: string;
   wrapGenerate(options: {
@@ -96,6 +101,12 @@ export type ModelMiddleware = {
     model: ChatModel;
     next: (request: GenerateRequest) => Promise<GenerateResult>;
   }): Promise<GenerateResult>;
+  wrapEmbed?(options: {
+    request: EmbedRequest;
+    context: CallContext;
+    model: EmbeddingModel;
+    next: (request: EmbedRequest) => Promise<EmbedResult>;
+  }): Promise<EmbedResult>;
 };
 
 /** A model bound to a role and a sample: what suites, judges and defenses call. */
@@ -116,12 +127,13 @@ export type ModelRoles = {
   model(role: string): BoundModel;
   ensemble(role: string): BoundModel[];
   /**
-   * The run's `embedder` role (vector retrieval), shared by every sample. Throws a
-   * `PlanValidationError` naming `--model embedder=<spec>` when none is bound. Optional so
+   * The embedding model bound to `role` (default `embedder`, vector retrieval), behind the same
+   * cache, usage, retry and rate-limit middleware as chat models; its vectors are shared by every
+   * sample. Throws a `PlanValidationError` naming the flag to add when none is bound. Optional so
    * that role sets without embedding support (test fakes) need not implement it: callers
    * treat a missing method like a missing embedder.
    */
-  embedder?(): Embedder;
+  embedder?(role?: string): Embedder;
 };
 
 /**

@@ -1,6 +1,6 @@
 import type { CallContext, ModelMiddleware } from '../../spec/chat-model.js';
 import { callTraceOf } from '../call-trace.js';
-import { type ResponseCache, responseCacheKey } from '../response-cache.js';
+import { embeddingCacheKey, type ResponseCache, responseCacheKey } from '../response-cache.js';
 
 /** Options of `cacheMiddleware`. */
 export type CacheMiddlewareOptions = {
@@ -19,34 +19,69 @@ export type CacheMiddlewareOptions = {
  * Answers a call from the response cache when an identical one (same model, endpoints,
  * messages, tools, settings, schema, sample ordinal, epoch and namespace) succeeded before.
  * Hits are flagged `cached` with zero cost in the call's trace. Fresh successful results are
- * stored; errors and `finishReason: 'error'` results are not.
+ * stored; errors and `finishReason: 'error'` results are not. Embedding calls are answered the
+ * same way, keyed by model, endpoints, texts and namespace (an embedding does not vary by epoch).
  */
 export function cacheMiddleware(options: CacheMiddlewareOptions): ModelMiddleware {
   const namespace = options.namespace ?? '';
+  /** The one lookup-or-call path of both kinds of call. */
+  const answer = async <Result>({
+    context,
+    hit,
+    fresh,
+    store,
+  }: {
+    context: CallContext;
+    hit: () => Result | undefined;
+    fresh: () => Promise<Result>;
+    store: (result: Result) => void;
+  }): Promise<Result> => {
+    const found = options.reads ? hit() : undefined;
+    if (found !== undefined) {
+      const trace = callTraceOf(context);
+      trace.cached = true;
+      trace.costUsd = 0;
+      options.onHit?.(context);
+      return found;
+    }
+    const result = await fresh();
+    store(result);
+    return result;
+  };
+  const key = { endpointSet: options.endpointSet, namespace };
   return {
     id: 'cache',
-    async wrapGenerate({ request, context, model, next }) {
-      const key = responseCacheKey({
+    wrapGenerate({ request, context, model, next }) {
+      const cacheKey = responseCacheKey({
+        ...key,
         provider: model.provider,
         modelId: model.modelId,
-        endpointSet: options.endpointSet,
         request,
         epoch: context.epoch,
-        namespace,
       });
-      if (options.reads) {
-        const hit = options.cache.get(key);
-        if (hit) {
-          const trace = callTraceOf(context);
-          trace.cached = true;
-          trace.costUsd = 0;
-          options.onHit?.(context);
-          return hit;
-        }
-      }
-      const result = await next(request);
-      if (result.finishReason !== 'error') options.cache.set(key, result);
-      return result;
+      return answer({
+        context,
+        hit: () => options.cache.get(cacheKey),
+        fresh: () => next(request),
+        store: (result) => {
+          if (result.finishReason !== 'error') options.cache.set(cacheKey, result);
+        },
+      });
+    },
+    wrapEmbed({ request, context, model, next }) {
+      const cacheKey = embeddingCacheKey({
+        ...key,
+        provider: model.provider,
+        modelId: model.modelId,
+        embedderId: model.id,
+        texts: request.texts,
+      });
+      return answer({
+        context,
+        hit: () => options.cache.getEmbeddings(cacheKey),
+        fresh: () => next(request),
+        store: (result) => options.cache.setEmbeddings(cacheKey, result),
+      });
     },
   };
 }

@@ -90,32 +90,33 @@ export function retryMiddleware(options: RetryOptions = {}): ModelMiddleware {
   const random = options.random ?? Math.random;
   // Shared by every call of this model: set once a call ran out of retries on an unreachable server.
   let knownDown = false;
+  const retrying = async <Result>(signal: AbortSignal | undefined, attempt: () => Promise<Result>): Promise<Result> => {
+    for (let retry = 0; ; retry++) {
+      signal?.throwIfAborted();
+      try {
+        const result = await attempt();
+        knownDown = false;
+        return result;
+      } catch (error) {
+        if (!isRetryableProviderError(error)) throw error;
+        if (error.kind === 'unreachable') {
+          if (knownDown || retry >= unreachableRetries) {
+            knownDown = true;
+            throw error;
+          }
+          signal?.throwIfAborted();
+          await sleep(unreachableDelayMs * 2 ** retry, signal);
+          continue;
+        }
+        if (retry >= maxRetries) throw error;
+        signal?.throwIfAborted();
+        await sleep(retryDelayMs({ retry, retryAfterMs: error.retryAfterMs, policy: options, random }), signal);
+      }
+    }
+  };
   return {
     id: 'retry',
-    async wrapGenerate({ request, context, next }) {
-      const signal = request.abortSignal ?? context.signal;
-      for (let retry = 0; ; retry++) {
-        signal?.throwIfAborted();
-        try {
-          const result = await next(request);
-          knownDown = false;
-          return result;
-        } catch (error) {
-          if (!isRetryableProviderError(error)) throw error;
-          if (error.kind === 'unreachable') {
-            if (knownDown || retry >= unreachableRetries) {
-              knownDown = true;
-              throw error;
-            }
-            signal?.throwIfAborted();
-            await sleep(unreachableDelayMs * 2 ** retry, signal);
-            continue;
-          }
-          if (retry >= maxRetries) throw error;
-          signal?.throwIfAborted();
-          await sleep(retryDelayMs({ retry, retryAfterMs: error.retryAfterMs, policy: options, random }), signal);
-        }
-      }
-    },
+    wrapGenerate: ({ request, context, next }) => retrying(request.abortSignal ?? context.signal, () => next(request)),
+    wrapEmbed: ({ request, context, next }) => retrying(request.abortSignal ?? context.signal, () => next(request)),
   };
 }

@@ -4,6 +4,7 @@ import { createModelRolesFactory } from '../../models/model-roles.js';
 import { MockChatModel } from '../../models/testing/mock-chat-model.js';
 import { wrapChatModel } from '../../models/wrap-chat-model.js';
 import { createEventRecorder } from '../../runner/create-event-recorder.js';
+import { MODEL_ROLES } from '../../runner/role-registry.js';
 import { PlanValidationError } from '../../spec/errors.js';
 import { checkPacSeats, resolvePacSeats, seatAssignments, seatCandidates, seatLabel, seatRole } from './pac-seats.js';
 import { loadStarterScenarios } from './starter.js';
@@ -13,6 +14,7 @@ const wrapped = (modelId: string) =>
 
 function roles(bindings: Record<string, string[]>) {
   const factory = createModelRolesFactory({
+    roles: MODEL_ROLES,
     bindings: Object.fromEntries(Object.entries(bindings).map(([role, ids]) => [role, ids.map(wrapped)])),
   });
   return factory({ sampleId: 's', epoch: 1, emit: createEventRecorder().emit, signal: new AbortController().signal });

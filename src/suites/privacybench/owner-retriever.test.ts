@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createModelRolesFactory } from '../../models/model-roles.js';
+import { wrapEmbeddingModel } from '../../models/wrap-embedding-model.js';
+import { embeddingModelOf } from '../../retrieval/embedder.js';
 import { createHashingEmbedder } from '../../retrieval/hashing-embedder.js';
+import { MODEL_ROLES } from '../../runner/role-registry.js';
 import type { ModelRoles } from '../../spec/chat-model.js';
 import { PlanValidationError } from '../../spec/errors.js';
 import type { TranscriptEvent } from '../../spec/event.js';
@@ -69,17 +72,36 @@ describe('ownerRetriever', () => {
 
 describe('vectorEmbedder', () => {
   const rolesWith = (embedder?: ReturnType<typeof createHashingEmbedder>): ModelRoles =>
-    createModelRolesFactory({ bindings: {}, ...(embedder === undefined ? {} : { embedder }) })({
+    createModelRolesFactory({
+      roles: MODEL_ROLES,
+      bindings: {},
+      embeddings:
+        embedder === undefined
+          ? {}
+          : {
+              embedder: wrapEmbeddingModel({
+                model: embeddingModelOf({ embedder, provider: 'hashing', modelId: String(embedder.dimension) }),
+                middleware: [],
+              }),
+            },
+    })({
       sampleId: 's',
       epoch: 1,
       emit: (event) => ({ ...event, id: 'e', time: 't' }) as TranscriptEvent,
       signal: new AbortController().signal,
     });
 
-  it('prefers --set embedder=<spec>, else takes the embedder role', () => {
+  it('prefers --set embedder=<spec>, else takes the embedder role', async () => {
     const embedder = createHashingEmbedder({ dimension: 8 });
     expect(vectorEmbedder({ spec: 'hashing:384', models: rolesWith(embedder) })).toBe('hashing:384');
-    expect(vectorEmbedder({ spec: undefined, models: rolesWith(embedder) })).toBe(embedder);
+    const role = vectorEmbedder({ spec: undefined, models: rolesWith(embedder) });
+    expect(typeof role === 'string' ? role : { id: role.id, dimension: role.dimension }).toEqual({
+      id: embedder.id,
+      dimension: 8,
+    });
+    expect(typeof role === 'string' ? [] : await role.embed(['sourdough'])).toEqual(
+      await embedder.embed(['sourdough']),
+    );
   });
 
   it('with neither, says to add --model embedder=<spec> or --set embedder=hashing:384', () => {

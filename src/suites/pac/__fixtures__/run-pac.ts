@@ -1,5 +1,6 @@
 import { createModelRolesFactory } from '../../../models/model-roles.js';
 import { expandSamples } from '../../../runner/expand-samples.js';
+import { MODEL_ROLES } from '../../../runner/role-registry.js';
 import { runEvaluation } from '../../../runner/run-evaluation.js';
 import { testRunHeader } from '../../../runner/testing/test-run-header.js';
 import type { ModelRolesFactory } from '../../../spec/chat-model.js';
@@ -13,7 +14,7 @@ import { pacSuite } from '../suite.js';
  */
 export async function runPac({
   options,
-  models = createModelRolesFactory({ bindings: {} }),
+  models = createModelRolesFactory({ roles: MODEL_ROLES, bindings: {} }),
   epochs = 1,
 }: {
   options: Record<string, unknown>;

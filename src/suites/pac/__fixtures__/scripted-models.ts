@@ -4,6 +4,7 @@ import { createModelRolesFactory } from '../../../models/model-roles.js';
 import { MockChatModel, type MockStep } from '../../../models/testing/mock-chat-model.js';
 import { wrapChatModel } from '../../../models/wrap-chat-model.js';
 import { createEventRecorder } from '../../../runner/create-event-recorder.js';
+import { MODEL_ROLES } from '../../../runner/role-registry.js';
 import type {
   BoundModel,
   EmitEvent,
@@ -55,7 +56,7 @@ export function scriptedRoles(
       }),
     ];
   }
-  return { factory: createModelRolesFactory({ bindings }), mocks };
+  return { factory: createModelRolesFactory({ roles: MODEL_ROLES, bindings }), mocks };
 }
 
 /** One bound model straight from a script; its events go to `emit` (default: a throwaway recorder). */
