@@ -1,7 +1,12 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ZodError } from 'zod';
 import { upstreamDataset } from '../../../test/support/test-data.js';
 import { loadCases } from './load-cases.js';
-import { findToolkit, TOOLKITS } from './toolkits.js';
+import { findToolkit, loadToolkits, TOOLKITS } from './toolkits.js';
 
 const privacylens = upstreamDataset('privacylens');
 const datasetDir = privacylens.dir;
@@ -79,4 +84,27 @@ describe('toolkit specs (§A3)', () => {
       expect(findToolkit('Gmail')?.tools).toHaveLength(4);
     },
   );
+});
+
+describe('loadToolkits', () => {
+  it('validates toolkits.json when loading it: a tool outside its toolkit or a bad type is refused', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'confidant-toolkits-'));
+    try {
+      const file = JSON.parse(readFileSync(new URL('./toolkits.json', import.meta.url), 'utf8')) as {
+        toolkits: Array<{ tools: Array<{ name: string; parameters: Array<{ type: string }> }> }>;
+      };
+      const renamed = structuredClone(file);
+      renamed.toolkits[0]!.tools[0]!.name = 'SlackSendMessage';
+      writeFileSync(join(dir, 'renamed.json'), JSON.stringify(renamed));
+      expect(() => loadToolkits(pathToFileURL(join(dir, 'renamed.json')))).toThrow(/starts with its toolkit's name/);
+      const badType = structuredClone(file);
+      badType.toolkits[0]!.tools[0]!.parameters[0]!.type = 'list';
+      writeFileSync(join(dir, 'bad-type.json'), JSON.stringify(badType));
+      expect(() => loadToolkits(pathToFileURL(join(dir, 'bad-type.json')))).toThrow(ZodError);
+      writeFileSync(join(dir, 'same.json'), JSON.stringify(file));
+      expect(loadToolkits(pathToFileURL(join(dir, 'same.json')))).toEqual(TOOLKITS);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
