@@ -1,12 +1,5 @@
-import type {
-  ChatMessage,
-  Community,
-  CommunityDocument,
-  DocumentType,
-  PurchaseItem,
-  Secret,
-  User,
-} from './community-schema.js';
+import { assignDocumentIds } from './assign-document-ids.js';
+import type { ChatMessage, Community, CommunityDocument, PurchaseItem, Secret, User } from './community-schema.js';
 import { COMMUNITY_FORMAT_VERSION } from './community-schema.js';
 import { endMs, isWithinWindow, startMs } from './community-time.js';
 import { type SeededRandom, seededRandom } from './seeded-random.js';
@@ -34,13 +27,6 @@ export const STARTER_VOLUMES = {
 const TIMELINE = { start: '2024-01-01', end: '2024-12-31' };
 const MINUTE = 60_000;
 const DAY = 86_400_000;
-const ID_PREFIX: Record<DocumentType, string> = {
-  chat: 'chat',
-  'group-chat': 'group',
-  'ai-chat': 'ai',
-  blog: 'blog',
-  purchase: 'purchase',
-};
 
 /** The starter community and its documents, in file order. */
 export type StarterCommunity = { community: Community; documents: CommunityDocument[] };
@@ -76,18 +62,10 @@ export function buildStarterCommunity({ seed = STARTER_SEED }: { seed?: number }
   }
   for (const doc of mundaneDocuments(random)) add(doc);
 
-  const ordered = drafts
-    .map((doc, index) => ({ doc, index }))
-    .sort((x, y) => startMs(x.doc.time) - startMs(y.doc.time) || x.index - y.index);
-  const counters = new Map<DocumentType, number>();
-  const rename = new Map<string, string>();
-  const documents = ordered.map(({ doc }) => {
-    const n = (counters.get(doc.type) ?? 0) + 1;
-    counters.set(doc.type, n);
-    const docId = `${ID_PREFIX[doc.type]}-${String(n).padStart(4, '0')}`;
-    rename.set(doc.docId, docId);
-    return { ...{ docId, type: doc.type }, ...doc, docId };
-  });
+  const assigned = assignDocumentIds(drafts);
+  const { rename } = assigned;
+  // The starter's documents lead with their id and kind.
+  const documents = assigned.documents.map((doc) => ({ ...{ docId: doc.docId, type: doc.type }, ...doc }));
 
   const secrets: Secret[] = STARTER_SECRETS.map(({ scripts, hints: _hints, ...secret }) => ({
     ...secret,

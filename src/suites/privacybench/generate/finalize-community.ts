@@ -1,18 +1,10 @@
 import { GenerationError } from '../../../generation/index.js';
+import { assignDocumentIds } from '../assign-document-ids.js';
 import { formatCommunityIssue } from '../community-issue.js';
-import type { Community, CommunityDocument, DocumentType } from '../community-schema.js';
-import { startMs } from '../community-time.js';
+import type { Community, CommunityDocument } from '../community-schema.js';
 import { validateCommunityFiles } from '../load-community.js';
 import { renderCommunityFiles } from '../write-community.js';
 import type { Draft } from './generation-draft.js';
-
-const ID_PREFIX: Record<DocumentType, string> = {
-  chat: 'chat',
-  'group-chat': 'group',
-  'ai-chat': 'ai',
-  blog: 'blog',
-  purchase: 'purchase',
-};
 
 /**
  * Turns a finished draft into the files' content: documents sorted by time (secret conversations
@@ -30,18 +22,7 @@ export function finalizeCommunity({
   datagenModel: string;
   createdAt: string;
 }): { community: Community; documents: CommunityDocument[] } {
-  const ordered = draft.documents
-    .map((doc, index) => ({ doc, index }))
-    .sort((a, b) => startMs(a.doc.time) - startMs(b.doc.time) || a.index - b.index);
-  const counters = new Map<DocumentType, number>();
-  const rename = new Map<string, string>();
-  const documents = ordered.map(({ doc }) => {
-    const n = (counters.get(doc.type) ?? 0) + 1;
-    counters.set(doc.type, n);
-    const docId = `${ID_PREFIX[doc.type]}-${String(n).padStart(4, '0')}`;
-    rename.set(doc.docId, docId);
-    return { ...doc, docId };
-  });
+  const { documents, rename } = assignDocumentIds(draft.documents);
   const community: Community = {
     ...structuredClone(draft.community),
     generation: {
