@@ -90,7 +90,8 @@ export function checkRoles({ suite, options, plan }: { suite: Suite; options: un
       `unknown role${unknown.length > 1 ? 's' : ''} ${unknown.map((role) => `"${role}" in --model ${role}=…`).join(', ')}; known roles: ${MODEL_ROLES.names().join(', ')}`,
     );
   }
-  checkRepeatedRoles({ roles: MODEL_ROLES, bindings: plan.models });
+  // Seat roles are left to resolveModelRoles: a suite that seats its models (PAC) takes repeated seat bindings.
+  checkRepeatedRoles({ roles: MODEL_ROLES, bindings: plan.models.filter((binding) => !SEAT_ROLE.test(binding.role)) });
   const { required } = suite.roles(options);
   const missing = required.filter(
     (role) => !bound.has(role) && !MODEL_ROLES.fallbacks(role).some((fallback) => bound.has(fallback)),
