@@ -195,7 +195,7 @@ describe('readConfigFile', () => {
 
   it('lists every valid key when a key is unknown', () => {
     expect(() => configFile({ modle: 'mock:echo', dryRun: true }, 'confaide')).toThrow(
-      /unknown keys 'modle', 'dryRun'; a config file takes the run flags \(model, grid, modelSetting, defense, set, epochs, .*prices, dataDir, out, preset, failFast, maxErrorRate, failOnError\) and the options of suite confaide \(tier, instruction, questions, tier3Proxy\), at the top level or under "set"$/,
+      /unknown keys 'modle', 'dryRun'; a config file takes the run flags \(model, grid, modelSetting, defense, set, fidelity, epochs, .*prices, dataDir, out, preset, failFast, maxErrorRate, failOnError\) and the options of suite confaide \(tier, instruction, questions, tier3Proxy\), at the top level or under "set"$/,
     );
     expect(() => configFile({ tier: 3 })).toThrow(/options of suite toy-leak \(none\)/);
   });
@@ -238,5 +238,26 @@ describe('buildPlan', () => {
     expect(() => buildPlan({ suite: findSuite('toy-leak'), flags: { maxCost: 0 } })).toThrow(
       /invalid run settings: maxCostUsd/,
     );
+  });
+});
+
+describe('--fidelity', () => {
+  it('is one run-level flag: from the command line, from a config file (the command line wins), into the plan', () => {
+    expect(commandLine(['--fidelity', 'upstream'])).toEqual({ fidelity: 'upstream' });
+    expect(() => commandLine(['--fidelity', 'exact'])).toThrow(
+      /--fidelity: Invalid option: expected one of "confidant"\|"upstream"/,
+    );
+    const config = configFile({ fidelity: 'upstream', set: { k: 'v' } });
+    expect(config).toMatchObject({ fidelity: 'upstream' });
+    const merged = mergeRunFlags({ config, cli: commandLine(['--fidelity', 'confidant']) });
+    expect(merged.fidelity).toBe('confidant');
+    expect(buildPlan({ suite: findSuite('toy-leak'), flags: config }).fidelity).toBe('upstream');
+    expect(buildPlan({ suite: findSuite('toy-leak'), flags: {} }).fidelity).toBeUndefined();
+    expect(() => configFile({ fidelity: 'paper' })).toThrow(/fidelity: Invalid option/);
+  });
+
+  it('is refused by resume: it defines what the run measures', () => {
+    expect(() => commandLine(['--fidelity', 'upstream'], 'resume')).not.toThrow();
+    expect(commandLine(['--fidelity', 'upstream'], 'resume')).toEqual({});
   });
 });

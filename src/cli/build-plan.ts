@@ -51,6 +51,7 @@ export function buildPlan({
   const plan = {
     suite: suite.id,
     suiteOptions: { ...flags.set, ...suiteFlags },
+    ...(flags.fidelity === undefined ? {} : { fidelity: flags.fidelity }),
     models: [...(flags.model ?? []), ...(flags.grid ?? [])].map((text) => parseRoleBinding(text)),
     modelSettings: nestModelSettings(flags.modelSetting ?? {}),
     defenses: flags.defense ?? [],

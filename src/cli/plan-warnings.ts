@@ -1,6 +1,6 @@
 import { findProvider, parseModelSpec, schemelessBaseURL } from '../models/index.js';
 import { CHAIN_ROLE_IDS } from '../orchestration/chain-roles.js';
-import { MODEL_ROLES, type PreparedRun } from '../runner/index.js';
+import { fidelityOverrides, MODEL_ROLES, type PreparedRun } from '../runner/index.js';
 import type { RoleBinding } from '../spec/model-spec.js';
 import type { RunPlan } from '../spec/run-plan.js';
 import { suiteJudges } from '../suites/suite.js';
@@ -34,6 +34,12 @@ export function modelSpecWarnings(bindings: readonly RoleBinding[]): string[] {
 export function planWarnings({ plan, prepared }: { plan: RunPlan; prepared: PreparedRun }): string[] {
   const { suite, options } = prepared;
   const warnings = modelSpecWarnings(plan.models);
+  const overrides = fidelityOverrides({ suite, plan });
+  if (overrides.length > 0) {
+    warnings.push(
+      `--fidelity upstream, but ${overrides.join(', ')} is given explicitly and wins, so this ${suite.id} run is not scored exactly as upstream`,
+    );
+  }
   const { required, optional } = suite.roles(options);
   const used = new Set([...required, ...optional]);
   const reachable = new Set([...used].flatMap((role) => [role, ...MODEL_ROLES.fallbacks(role)]));

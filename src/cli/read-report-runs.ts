@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { buildSummary, parseSuiteOptions } from '../runner/index.js';
+import { buildSummary, parseSuiteOptions, planSuiteOptions } from '../runner/index.js';
 import type { MetricDefinition } from '../spec/metric-definition.js';
 import type { RunHeader, RunSummary } from '../spec/run-record.js';
 import { DirectoryRunStore } from '../store/index.js';
@@ -51,7 +51,7 @@ export async function readReportRuns({
       buildSummary({
         runId: header.runId,
         suite,
-        options: parseSuiteOptions({ suite, raw: header.plan.suiteOptions }),
+        options: parseSuiteOptions({ suite, raw: planSuiteOptions({ suite, plan: header.plan }) }),
         planned: header.sampleIds,
         records: await store.readSamples({ events: false, history: true }),
       });

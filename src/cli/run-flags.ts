@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseShard } from '../runner/index.js';
+import { FIDELITY_MODES } from '../spec/fidelity.js';
 import { modelPriceSchema, type PriceOverrides } from '../spec/model-price.js';
 import { expandGrid } from './expand-grid.js';
 import { type FlagValues, flag } from './flag-schema.js';
@@ -146,6 +147,14 @@ export const runFlagSchema = z.object({
     description: 'suite option (repeatable)',
     repeatable: true,
     merge: 'by-key',
+    commands: ['run'],
+    refuse: { resume: DEFINES_RESULTS },
+  }),
+  fidelity: flag(z.enum(FIDELITY_MODES), {
+    flag: '--fidelity',
+    value: '<mode>',
+    description:
+      "confidant (default) or upstream: score exactly as the suite's upstream code does, quirks included (docs/fidelity.md); --set options still win",
     commands: ['run'],
     refuse: { resume: DEFINES_RESULTS },
   }),

@@ -43,9 +43,11 @@ export { readDependencyVersions, readPackageVersion } from './package-info.js';
 export { canonicalJson, planHash, sha256Hex } from './plan-hash.js';
 export {
   checkRoles,
+  fidelityOverrides,
   type PreparedRun,
   type PrepareRunOptions,
   parseSuiteOptions,
+  planSuiteOptions,
   prepareRun,
 } from './prepare-run.js';
 export {

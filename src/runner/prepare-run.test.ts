@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ModelSpecError, PlanValidationError } from '../spec/errors.js';
 import { type RunPlanInput, runPlanSchema } from '../spec/run-plan.js';
 import { findSuite } from '../suites/registry.js';
-import { prepareRun } from './prepare-run.js';
+import { planHash } from './plan-hash.js';
+import { fidelityOverrides, planSuiteOptions, prepareRun } from './prepare-run.js';
 
 const chat = [
   { role: 'agent', spec: 'mock:echo' },
@@ -117,5 +119,43 @@ describe('prepareRun with a suite that seats its models (Suite.seats)', () => {
     const prepared = await prepareRun({ plan, suite, dataDir: '/no/data/dir' });
     expect((prepared.options as { seats?: unknown }).seats ?? []).toEqual([]);
     expect(prepared.modelBindings).toEqual(plan.models);
+  });
+});
+
+describe('--fidelity', () => {
+  const toy = findSuite('toy-leak');
+  const suite = {
+    ...toy,
+    options: z.object({ parse: z.enum(['strict', 'upstream']).default('strict'), k: z.number().default(1) }).strict(),
+    upstreamOptions: { parse: 'upstream' },
+  };
+  const prepareToy = (plan: Omit<RunPlanInput, 'suite'>) =>
+    prepareRun({
+      plan: runPlanSchema.parse({ suite: 'toy-leak', models: [{ role: 'agent', spec: 'mock:echo' }], ...plan }),
+      dataDir: '/no/data/dir',
+      suite,
+    });
+
+  it('upstream lays the suite upstream options beneath the plan options; confidant (or none) leaves them out', async () => {
+    expect((await prepareToy({ fidelity: 'upstream' })).options).toEqual({ parse: 'upstream', k: 1 });
+    expect((await prepareToy({ fidelity: 'confidant' })).options).toEqual({ parse: 'strict', k: 1 });
+    expect((await prepareToy({})).options).toEqual({ parse: 'strict', k: 1 });
+  });
+
+  it('an explicit option wins over the upstream one, and is named as an override', async () => {
+    const plan = { suiteOptions: { parse: 'strict', k: 2 }, fidelity: 'upstream' as const };
+    expect((await prepareToy(plan)).options).toEqual({ parse: 'strict', k: 2 });
+    expect(fidelityOverrides({ suite, plan })).toEqual(['parse=strict (upstream: upstream)']);
+    expect(fidelityOverrides({ suite, plan: { ...plan, suiteOptions: { parse: 'upstream' } } })).toEqual([]);
+    expect(fidelityOverrides({ suite, plan: { ...plan, fidelity: 'confidant' } })).toEqual([]);
+    expect(planSuiteOptions({ suite, plan: { suiteOptions: {}, fidelity: 'upstream' } })).toEqual({
+      parse: 'upstream',
+    });
+  });
+
+  it('changes the plan hash only when upstream, so plans without the flag keep theirs', () => {
+    const base = runPlanSchema.parse({ suite: 'toy-leak' });
+    expect(planHash({ ...base, fidelity: 'confidant' })).toBe(planHash(base));
+    expect(planHash({ ...base, fidelity: 'upstream' })).not.toBe(planHash(base));
   });
 });

@@ -47,6 +47,41 @@ function seatsOf({ suite, plan }: { suite: Suite; plan: RunPlan }): RoleBinding[
  * Parses suite options against the suite's schema. Unknown keys are rejected (a typo in
  * `--set` must not be silently ignored), and zod's issues become one readable message.
  */
+/**
+ * The raw suite options a plan runs with: under `--fidelity upstream` the suite's
+ * `upstreamOptions`, with the plan's own options (`--set`, the config, suite flags) over them, so
+ * an explicit option wins; otherwise the plan's options alone.
+ */
+export function planSuiteOptions({
+  suite,
+  plan,
+}: {
+  suite: Suite;
+  plan: Pick<RunPlan, 'suiteOptions' | 'fidelity'>;
+}): Record<string, unknown> {
+  return plan.fidelity === 'upstream' ? { ...suite.upstreamOptions, ...plan.suiteOptions } : plan.suiteOptions;
+}
+
+/**
+ * The options a plan gives that contradict `--fidelity upstream` (an upstream option set to
+ * another value), as `key=value` texts: such a run is not upstream-exact. Empty otherwise.
+ */
+export function fidelityOverrides({
+  suite,
+  plan,
+}: {
+  suite: Suite;
+  plan: Pick<RunPlan, 'suiteOptions' | 'fidelity'>;
+}): string[] {
+  if (plan.fidelity !== 'upstream') return [];
+  return Object.entries(suite.upstreamOptions ?? {}).flatMap(([key, upstream]) => {
+    const given = plan.suiteOptions[key];
+    return given === undefined || JSON.stringify(given) === JSON.stringify(upstream)
+      ? []
+      : [`${key}=${typeof given === 'string' ? given : JSON.stringify(given)} (upstream: ${String(upstream)})`];
+  });
+}
+
 export function parseSuiteOptions({ suite, raw }: { suite: Suite; raw: Record<string, unknown> }): unknown {
   const schema = suite.options;
   if (schema instanceof ZodObject) {
@@ -158,7 +193,8 @@ export async function prepareRun({
     throw new PlanValidationError(`the plan names suite ${plan.suite} but was given suite ${suite.id}`);
   }
   const seats = seatsOf({ suite, plan });
-  const options = parseSuiteOptions({ suite, raw: seats ? { ...plan.suiteOptions, seats } : plan.suiteOptions });
+  const raw = planSuiteOptions({ suite, plan });
+  const options = parseSuiteOptions({ suite, raw: seats ? { ...raw, seats } : raw });
   const modelBindings = plan.models.filter(
     (binding) => !(seats && SEAT_ROLE.test(binding.role) && REFERENCE_SPEC.test(binding.spec)),
   );

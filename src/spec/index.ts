@@ -7,6 +7,7 @@ export * from './embedding-model.js';
 export * from './error-cause.js';
 export * from './errors.js';
 export * from './event.js';
+export * from './fidelity.js';
 export * from './judge-info.js';
 export * from './message.js';
 export * from './metric-definition.js';

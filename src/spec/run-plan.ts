@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIDELITY_MODES } from './fidelity.js';
 import { priceOverridesSchema } from './model-price.js';
 
 /**
@@ -9,6 +10,11 @@ import { priceOverridesSchema } from './model-price.js';
 export const runPlanSchema = z.object({
   suite: z.string(),
   suiteOptions: z.record(z.string(), z.unknown()).default({}),
+  /**
+   * `--fidelity`: `upstream` lays the suite's upstream options beneath `suiteOptions` (docs/fidelity.md).
+   * Absent means `confidant` (plans written before the flag existed read the same).
+   */
+  fidelity: z.enum(FIDELITY_MODES).optional(),
   models: z.array(z.object({ role: z.string(), spec: z.string() })).default([]),
   modelSettings: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
   defenses: z.array(z.string()).default([]),
@@ -41,6 +47,8 @@ export function planIdentity(plan: RunPlan): Record<string, unknown> {
   return {
     suite: plan.suite,
     suiteOptions: plan.suiteOptions,
+    // Only `upstream` enters the identity, so plans without the flag keep their hash.
+    ...(plan.fidelity === 'upstream' ? { fidelity: plan.fidelity } : {}),
     models: plan.models,
     modelSettings: plan.modelSettings,
     defenses: plan.defenses,

@@ -153,6 +153,12 @@ export type SuiteDefinition<Scenario, Output, Options> = {
   flags?: SuiteFlag[];
   /** Named option sets (`--preset <id>`, listed by `confidant list presets`). */
   presets?: readonly SuitePreset[];
+  /**
+   * The options that make this suite score exactly as its upstream code does (`--fidelity
+   * upstream`, docs/fidelity.md): laid beneath the plan's own options, so an explicit `--set`
+   * still wins. Absent or empty: the suite has no departures from its upstream scorer.
+   */
+  upstreamOptions?: Readonly<Record<string, unknown>>;
   /** Roles this plan needs, given the options; missing required roles reject the plan. */
   roles(options: Options): { required: string[]; optional: string[] };
   /** Default settings per role (e.g. ConfAIde's temperature 1 for `agent`); user settings win. */

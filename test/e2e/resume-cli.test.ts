@@ -220,10 +220,21 @@ describe('confidant resume', () => {
   it('refuses what would change the plan, saying to start a new run', async () => {
     const done = await cli(toy(join(work, 'refused')));
     const runDir = lastLine(done.stdout);
-    const flags = await cli(['resume', runDir, '--epochs', '2', '--tier', '1', '--set', 'k=v']);
+    const flags = await cli([
+      'resume',
+      runDir,
+      '--epochs',
+      '2',
+      '--tier',
+      '1',
+      '--set',
+      'k=v',
+      '--fidelity',
+      'upstream',
+    ]);
     expect(flags.code).toBe(2);
     expect(flags.stderr).toContain(
-      'confidant: resume continues a run exactly as its header.json plans it, so it cannot take --set (it defines what the run measures); --epochs (it defines what the run measures); --tier (it sets suite option tier, which defines what the run measures). To change that, start a new run (confidant run toy-leak …); resume accepts only',
+      'confidant: resume continues a run exactly as its header.json plans it, so it cannot take --set (it defines what the run measures); --fidelity (it defines what the run measures); --epochs (it defines what the run measures); --tier (it sets suite option tier, which defines what the run measures). To change that, start a new run (confidant run toy-leak …); resume accepts only',
     );
     const model = await cli(['resume', runDir, '--model', `openai-compatible:other@${server.baseURL}`]);
     expect(model.code).toBe(2);

@@ -1,7 +1,7 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { buildSummary, parseSuiteOptions, whileLocked } from '../../runner/index.js';
+import { buildSummary, parseSuiteOptions, planSuiteOptions, whileLocked } from '../../runner/index.js';
 import { createRunDirectory, createRunId, DirectoryRunStore, mergeRuns, readRunLock } from '../../store/index.js';
 import { MERGE_INCOMPLETE_MARKER } from '../../store/merge-runs.js';
 import { findSuite } from '../../suites/registry.js';
@@ -29,7 +29,7 @@ export function registerMerge({ program, context }: { program: Command; context:
         }
       }
       const suite = findSuite(first.suite.id);
-      const options = parseSuiteOptions({ suite, raw: first.plan.suiteOptions });
+      const options = parseSuiteOptions({ suite, raw: planSuiteOptions({ suite, plan: first.plan }) });
       const now = new Date();
       const { directory, runId } = await createRunDirectory({
         outDir: resolve(io.cwd, flags.out ?? 'runs'),
