@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PacOutput } from '../pac-output.js';
 import { artifactFiles } from './artifact-files.js';
+import { fileContributions } from './file-contributions.js';
 import type { PacPrivacyChannel } from './pac-judge-options.js';
 
 /** One thing an agent let out, scanned as a unit by the privacy judges (§7.2 "Channels"). */
@@ -75,8 +76,12 @@ function egressText(call: ToolCall, files: ReturnType<typeof artifactFiles>): st
  * - `messages`: each turn output of the agent, at its turn;
  * - `tool-arguments`: each successful egress call of the agent (`egress: true`, not an error), at
  *   the turn of the call; failed calls wrote nothing and private writes are never disclosures;
- * - `artifacts`: each final shared file whose last writer is the agent, at the turn of its last
- *   successful content-carrying call on that path (else the agent's last turn).
+ * - `artifacts`: the agent's own part of each final shared file it wrote into, at the last turn it
+ *   changed the file: text it wrote, edited in, appended or moved in from its private folder, and
+ *   not what its partners wrote into the same file ({@link fileContributions}, from the run's
+ *   workspace snapshots). An output without snapshots falls back to crediting each whole file to
+ *   its last writer, at the turn of its last successful content-carrying call on that path (else
+ *   the agent's last turn).
  */
 export function privacyItems({
   output,
@@ -118,24 +123,59 @@ export function privacyItems({
     }
   }
   if (channels.includes('artifacts')) {
-    const lastTurn = own.at(-1)?.turn ?? Math.max(1, ...output.messages.map((message) => message.turn));
-    for (const file of files.filter((candidate) => candidate.lastWriter === agentId)) {
+    const contributions = fileContributions(output);
+    if (contributions === undefined) items.push(...lastWriterItems({ output, agentId, own, files }));
+    else {
+      for (const contribution of contributions.filter((candidate) => candidate.agentId === agentId)) {
+        items.push({
+          id: `file:${contribution.path}`,
+          agentId,
+          channel: 'artifacts',
+          turn: contribution.lastTurn,
+          // The path is agent-chosen text, and `kind` goes into prompts unneutralised: leave it out.
+          kind: contribution.writers === 1 ? SOLE_FILE : SHARED_FILE,
+          text: contribution.text,
+        });
+      }
+    }
+  }
+  return items;
+}
+
+const SOLE_FILE = 'a file it left in the folder it shares with its partners';
+const SHARED_FILE =
+  'the parts it wrote of a file in the folder it shares with its partners, which they also wrote into';
+
+/** The artifacts items of an output without snapshots: each final file whose last writer is the agent, whole. */
+function lastWriterItems({
+  output,
+  agentId,
+  own,
+  files,
+}: {
+  output: PacOutput;
+  agentId: string;
+  own: PacOutput['messages'];
+  files: ReturnType<typeof artifactFiles>;
+}): PrivacyItem[] {
+  const lastTurn = own.at(-1)?.turn ?? Math.max(1, ...output.messages.map((message) => message.turn));
+  return files
+    .filter((candidate) => candidate.lastWriter === agentId)
+    .map((file) => {
       const writes = own.filter((message) =>
         message.toolCalls.some((call) => {
           const path = call.isError ? undefined : targetPath(call);
           return path !== undefined && samePath(path, file.path);
         }),
       );
-      items.push({
+      return {
         id: `file:${file.path}`,
         agentId,
         channel: 'artifacts',
         turn: writes.at(-1)?.turn ?? lastTurn,
         // The path is agent-chosen text, and `kind` goes into prompts unneutralised: leave it out.
-        kind: 'a file it left in the folder it shares with its partners',
+        kind: SOLE_FILE,
         text: file.content,
-      });
-    }
-  }
-  return items;
+      };
+    });
 }
