@@ -1,6 +1,6 @@
 import type { EmitEvent, ToolDescriptor } from '../spec/chat-model.js';
+import type { ToolCallRecord } from '../spec/participant.js';
 import type { ToolKind } from '../spec/tool.js';
-import type { ToolCallRecord } from './participant.js';
 
 /**
  * The tools a participant may call, as agents need them. `tools/`' `ToolSource` satisfies it

@@ -5,8 +5,8 @@ import { wrapChatModel } from '../models/wrap-chat-model.js';
 import { createEventRecorder } from '../runner/create-event-recorder.js';
 import type { BoundModel, GenerateResult } from '../spec/chat-model.js';
 import { ProviderError } from '../spec/errors.js';
+import { ParticipantTurnError } from '../spec/participant.js';
 import type { AgentToolbox } from './agent-toolbox.js';
-import { ParticipantTurnError } from './participant.js';
 import { createToolCallingAgent, toolLimitMessage } from './tool-calling-agent.js';
 import { EmptyReplyError, TurnLimitError } from './turn-errors.js';
 

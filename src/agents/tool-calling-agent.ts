@@ -1,7 +1,7 @@
 import type { BoundModel, EmitEvent, GenerateSettings, ToolDescriptor } from '../spec/chat-model.js';
 import type { Message } from '../spec/message.js';
+import { emptyTurnActivity, type Participant, ParticipantTurnError, type TurnActivity } from '../spec/participant.js';
 import { type AgentToolbox, runToolCall } from './agent-toolbox.js';
-import { emptyTurnActivity, type Participant, ParticipantTurnError, type TurnActivity } from './participant.js';
 import { EmptyReplyError, TurnLimitError } from './turn-errors.js';
 
 /** Per-turn limits of a {@link createToolCallingAgent} (pacbench.md §4 step 5). */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { emptyTurnActivity, type Participant, ParticipantTurnError } from '../agents/participant.js';
 import { TurnLimitError } from '../agents/turn-errors.js';
 import { createEventRecorder } from '../runner/create-event-recorder.js';
 import { RunInterruptedError } from '../spec/errors.js';
+import { emptyTurnActivity, type Participant, ParticipantTurnError } from '../spec/participant.js';
 import { type ConversationSeat, runTurnBasedConversation } from './turn-based-conversation.js';
 
 /** A participant that replies from a script and records every inbox it got; its state counts its turns. */
@@ -112,7 +112,6 @@ describe('runTurnBasedConversation', () => {
       seats: [seat(a.participant, 'Agent A'), seat(b.participant, 'Agent B')],
       firstMessage: 'go',
       maxTurns: 20,
-      unwrapFailure: ParticipantTurnError.unwrap,
       afterTurn: ({ turn, failed }) => {
         after.push(`${turn}:${failed}`);
       },
@@ -157,6 +156,37 @@ describe('runTurnBasedConversation', () => {
     });
     await expect(run).rejects.toBeInstanceOf(RunInterruptedError);
     expect(a.inboxes).toHaveLength(1);
+  });
+
+  it('without a kickoff seat 0 opens with an empty inbox; endOnAllFin: false ignores [FIN]', async () => {
+    const a = scripted('prober', ['q1 [FIN]', 'q2 [FIN]']);
+    const b = scripted('assistant', ['a1 [FIN]', 'a2 [FIN]']);
+    const result = await runTurnBasedConversation({
+      seats: [seat(a.participant, 'Prober'), seat(b.participant, 'Assistant')],
+      maxTurns: 4,
+      endOnAllFin: false,
+    });
+    expect(a.inboxes).toEqual([[], ['a1 [FIN]']]);
+    expect(result.terminationReason).toBe('max-turns');
+    expect(result.transcript).toHaveLength(4);
+  });
+
+  it('ends with the reason an afterTurn hook stops with, and lets the hook read typed states', async () => {
+    const a = scripted('agent_a', ['one', 'two', 'three']);
+    const b = scripted('agent_b', ['yes', 'STOP', 'never']);
+    const seen: string[] = [];
+    const result = await runTurnBasedConversation({
+      seats: [seat(a.participant, 'Agent A'), seat(b.participant, 'Agent B')],
+      firstMessage: 'go',
+      maxTurns: 20,
+      afterTurn: ({ turn, entry, stateOf }) => {
+        seen.push(`${turn}:${entry?.text}:${stateOf(a.participant)}/${stateOf(b.participant)}`);
+        return entry?.text === 'STOP' ? { stop: 'stopped-by-hook' as const } : undefined;
+      },
+    });
+    expect(result.terminationReason).toBe('stopped-by-hook');
+    expect(seen).toEqual(['1:one:1/0', '2:yes:1/1', '3:two:2/1', '4:STOP:2/2']);
+    expect(result.transcript).toHaveLength(4);
   });
 
   it('rejects a lone seat without a continuation', async () => {

@@ -1,87 +1,92 @@
 import type { EmitEvent } from '../spec/chat-model.js';
 import { RunInterruptedError } from '../spec/errors.js';
 import type { Message } from '../spec/message.js';
+import { type Participant, ParticipantTurnError, type TurnActivity } from '../spec/participant.js';
 import { allSaidFin } from './termination.js';
 
-/** What the orchestrator reads of a turn report (agents' `TurnActivity` has this shape and more). */
-export type TurnActivityShape = { modelCalls: number; toolCalls: readonly unknown[]; refusedToolCalls: number };
-
-/**
- * A participant as the orchestrator sees it: the Participant protocol of architecture §4.7
- * (`agents/participant.ts`), restated structurally because orchestration and agents are sibling
- * layers. Any agents `Participant` is one.
- */
-export type ConversationParticipant<Activity extends TurnActivityShape> = {
-  readonly id: string;
-  initialState(context: { participantIds: readonly string[] }): unknown;
-  respond(options: {
-    inbox: Message[];
-    state: unknown;
-    turn: number;
-    signal?: AbortSignal;
-  }): Promise<{ reply: Message; state: unknown; stop?: boolean; activity?: Activity }>;
-};
-
 /** One seat of a conversation: who sits there and the name others see in labels. */
-export type ConversationSeat<Activity extends TurnActivityShape = TurnActivityShape> = {
-  participant: ConversationParticipant<Activity>;
+export type ConversationSeat = {
+  /** Any participant of the protocol (`spec/participant.ts`); its state stays opaque here. */
+  participant: Participant<unknown>;
   /** E.g. `Agent A`; used as the `[Agent A] ` prefix when more than two participants talk. */
   displayName: string;
 };
 
 /** One delivered message: a participant's turn output. */
-export type ConversationEntry<Activity extends TurnActivityShape = TurnActivityShape> = {
+export type ConversationEntry = {
   /** Global 1-based turn. */
   turn: number;
   participantId: string;
   text: string;
   /** What the turn did, when the participant reported it. */
-  activity: Activity | null;
+  activity: TurnActivity | null;
 };
 
-/** How a conversation ended: everyone said [FIN], the turn budget ran out, or a turn failed. */
+/**
+ * How a conversation ended: everyone said [FIN], the turn budget ran out, or a turn failed (an
+ * `afterTurn` hook that stops the conversation names its own reason instead).
+ */
 export type ConversationTermination = 'all-fin' | 'max-turns' | 'error';
 
 /** The failure that ended a conversation, with who and when. */
-export type ConversationFailure<Activity extends TurnActivityShape = TurnActivityShape> = {
-  /** The underlying error (unwrapped by the `unwrapFailure` option). */
+export type ConversationFailure = {
+  /** The underlying error (a `ParticipantTurnError` is unwrapped to its cause). */
   error: unknown;
   name: string;
   message: string;
   participantId: string;
   turn: number;
   /** What the failed turn did before failing, when the participant reported it. */
-  activity: Activity | null;
+  activity: TurnActivity | null;
 };
 
-/** What {@link runTurnBasedConversation} returns. */
-export type ConversationResult<Activity extends TurnActivityShape = TurnActivityShape> = {
-  transcript: ConversationEntry<Activity>[];
-  terminationReason: ConversationTermination;
+/** What {@link runTurnBasedConversation} returns; `Stop` is what an `afterTurn` hook may stop with. */
+export type ConversationResult<Stop extends string = never> = {
+  transcript: ConversationEntry[];
+  terminationReason: ConversationTermination | Stop;
   /** Present iff `terminationReason` is `error`. */
-  failure?: ConversationFailure<Activity>;
+  failure?: ConversationFailure;
   /** Each participant's last state, by id. */
   states: Record<string, unknown>;
 };
 
+/** What the `afterTurn` hook of {@link runTurnBasedConversation} learns about the turn that just ended. */
+export type AfterTurn = {
+  turn: number;
+  participantId: string;
+  /** True when the turn threw (the conversation then ends with `error`, whatever the hook returns). */
+  failed: boolean;
+  /** The delivered message of the turn; absent when it failed. */
+  entry?: ConversationEntry;
+  /** The state the conversation holds for one of its seated participants, typed as that participant's. */
+  stateOf<State>(participant: Participant<State>): State;
+};
+
 /** Options of {@link runTurnBasedConversation}. */
-export type TurnBasedConversationOptions<Activity extends TurnActivityShape = TurnActivityShape> = {
+export type TurnBasedConversationOptions<Stop extends string = never> = {
   /** Seat order: seat 0 speaks first, then round-robin. */
-  seats: readonly ConversationSeat<Activity>[];
-  /** The first user message of seat 0 (the kickoff). */
-  firstMessage: string;
+  seats: readonly ConversationSeat[];
+  /**
+   * The first user message of seat 0 (the kickoff). Absent: seat 0 opens with an empty inbox
+   * (a participant that writes its own opening cue, like PrivacyBench's prober).
+   */
+  firstMessage?: string;
   /** With a single seat: the user message of every later turn (required then). */
   continuation?: string | null;
   maxTurns: number;
+  /** End the conversation when everyone said [FIN] (`all-fin`, the default); false: only the budget or a hook ends it. */
+  endOnAllFin?: boolean;
+  /** Receives the `message-deliver` and `turn-end` events of every turn (none when absent). */
   emit?: EmitEvent;
   signal?: AbortSignal;
-  /** Runs after every turn, also a failed one (e.g. to snapshot the workspace). */
-  afterTurn?: (options: { turn: number; participantId: string; failed: boolean }) => void | Promise<void>;
   /**
-   * Splits what a failed turn threw into the real error and the activity before the failure
-   * (agents' `ParticipantTurnError.unwrap`); default: the error itself, no activity.
+   * Runs after every turn, also a failed one (e.g. to snapshot the workspace, or to judge the
+   * conversation so far). Returning `{ stop }` after a successful turn ends the conversation with
+   * `stop` as its termination reason (e.g. PrivacyBench's early stop, `revealed`). What it throws
+   * propagates: it is not a participant's failure.
    */
-  unwrapFailure?: (thrown: unknown) => { cause: unknown; activity: Activity | null };
+  // biome-ignore lint/suspicious/noConfusingVoidType: a hook with nothing to say (a snapshot) returns nothing
+  afterTurn?: (turn: AfterTurn) => void | { stop: Stop } | Promise<void | { stop: Stop }>;
 };
 
 /**
@@ -90,7 +95,7 @@ export type TurnBasedConversationOptions<Activity extends TurnActivityShape = Tu
  * as one user message. With two seats that is the partner's last message, unlabelled; with more
  * each message is prefixed `[<display name>] ` so the speaker is known.
  */
-function inboxFor<Activity extends TurnActivityShape>({
+function inboxFor({
   seat,
   turn,
   transcript,
@@ -99,11 +104,11 @@ function inboxFor<Activity extends TurnActivityShape>({
 }: {
   seat: number;
   turn: number;
-  transcript: readonly ConversationEntry<Activity>[];
-  options: TurnBasedConversationOptions<Activity>;
+  transcript: readonly ConversationEntry[];
+  options: Pick<TurnBasedConversationOptions<string>, 'seats' | 'firstMessage' | 'continuation'>;
   names: ReadonlyMap<string, string>;
 }): Message[] {
-  if (turn === 1) return [{ role: 'user', content: options.firstMessage }];
+  if (turn === 1) return options.firstMessage === undefined ? [] : [{ role: 'user', content: options.firstMessage }];
   const seatCount = options.seats.length;
   if (seatCount === 1) return [{ role: 'user', content: options.continuation ?? '' }];
   const ownId = options.seats[seat]?.participant.id;
@@ -123,17 +128,17 @@ function inboxFor<Activity extends TurnActivityShape>({
  * §4). Each participant keeps its own state (its thread) and only receives what is addressed to
  * it (see {@link inboxFor}). After every turn a `message-deliver` event (speaker, recipients,
  * text) and a `turn-end` event are emitted and `afterTurn` runs. The conversation ends when the
- * last N messages, one per participant, all contain `[FIN]` (`all-fin`), after `maxTurns` turns
- * (`max-turns`), or when a turn throws (`error`): the failure is recorded with its name, the
- * participant and the turn (and the failed turn's activity, through `unwrapFailure`), and the
- * transcript so far is kept. An aborted `signal` is not a
- * conversation outcome: it throws `RunInterruptedError` before the next turn.
+ * last N messages, one per participant, all contain `[FIN]` (`all-fin`, unless `endOnAllFin` is
+ * false), when `afterTurn` returns `{ stop }` (`stop`), after `maxTurns` turns (`max-turns`), or
+ * when a turn throws (`error`): the failure is recorded with its name, the participant and the
+ * turn (a `ParticipantTurnError` is unwrapped to its cause and the failed turn's activity), and
+ * the transcript so far is kept. An aborted `signal` is not a conversation outcome: it throws
+ * `RunInterruptedError` before the next turn.
  */
-export async function runTurnBasedConversation<Activity extends TurnActivityShape>(
-  options: TurnBasedConversationOptions<Activity>,
-): Promise<ConversationResult<Activity>> {
+export async function runTurnBasedConversation<Stop extends string = never>(
+  options: TurnBasedConversationOptions<Stop>,
+): Promise<ConversationResult<Stop>> {
   const { seats, maxTurns, emit, signal, afterTurn } = options;
-  const unwrap = options.unwrapFailure ?? ((thrown: unknown) => ({ cause: thrown, activity: null }));
   if (seats.length === 0) throw new RangeError('a conversation needs at least one seat');
   if (!Number.isInteger(maxTurns) || maxTurns < 1)
     throw new RangeError(`maxTurns must be a positive integer, got ${maxTurns}`);
@@ -145,14 +150,19 @@ export async function runTurnBasedConversation<Activity extends TurnActivityShap
   const states = new Map<string, unknown>(
     seats.map((seat) => [seat.participant.id, seat.participant.initialState({ participantIds })]),
   );
-  const transcript: ConversationEntry<Activity>[] = [];
+  const stateOf = <State>(participant: Participant<State>): State => {
+    if (!states.has(participant.id)) throw new RangeError(`'${participant.id}' has no seat in this conversation`);
+    // The conversation stores what this participant's own respond() returned.
+    return states.get(participant.id) as State;
+  };
+  const transcript: ConversationEntry[] = [];
 
   for (let turn = 1; turn <= maxTurns; turn += 1) {
     if (signal?.aborted === true) throw new RunInterruptedError();
     const seatIndex = (turn - 1) % seats.length;
     const participant = seats[seatIndex]!.participant;
     const inbox = inboxFor({ seat: seatIndex, turn, transcript, options, names });
-    let reply: Awaited<ReturnType<ConversationParticipant<Activity>['respond']>>;
+    let reply: Awaited<ReturnType<Participant<unknown>['respond']>>;
     try {
       reply = await participant.respond({
         inbox,
@@ -161,8 +171,8 @@ export async function runTurnBasedConversation<Activity extends TurnActivityShap
         ...(signal === undefined ? {} : { signal }),
       });
     } catch (thrown) {
-      const { cause, activity } = unwrap(thrown);
-      await afterTurn?.({ turn, participantId: participant.id, failed: true });
+      const { cause, activity } = ParticipantTurnError.unwrap(thrown);
+      await afterTurn?.({ turn, participantId: participant.id, failed: true, stateOf });
       return {
         transcript,
         terminationReason: 'error',
@@ -179,7 +189,7 @@ export async function runTurnBasedConversation<Activity extends TurnActivityShap
     }
     states.set(participant.id, reply.state);
     const activity = reply.activity ?? null;
-    const entry: ConversationEntry<Activity> = {
+    const entry: ConversationEntry = {
       turn,
       participantId: participant.id,
       text: reply.reply.content,
@@ -201,8 +211,11 @@ export async function runTurnBasedConversation<Activity extends TurnActivityShap
       toolCalls: activity?.toolCalls.length ?? 0,
       refusedToolCalls: activity?.refusedToolCalls ?? 0,
     });
-    await afterTurn?.({ turn, participantId: participant.id, failed: false });
-    if (allSaidFin({ transcript, participantIds })) {
+    const after = await afterTurn?.({ turn, participantId: participant.id, failed: false, entry, stateOf });
+    if (after !== undefined) {
+      return { transcript, terminationReason: after.stop, states: Object.fromEntries(states) };
+    }
+    if ((options.endOnAllFin ?? true) && allSaidFin({ transcript, participantIds })) {
       return { transcript, terminationReason: 'all-fin', states: Object.fromEntries(states) };
     }
   }

@@ -15,6 +15,7 @@ export * from './metric-value.js';
 export * from './model-price.js';
 export * from './model-role.js';
 export * from './model-spec.js';
+export * from './participant.js';
 export * from './run-plan.js';
 export * from './run-record.js';
 export * from './run-store.js';

@@ -1,6 +1,6 @@
 import { type AgentToolbox, runToolCall } from '../../agents/agent-toolbox.js';
-import { emptyTurnActivity, type Participant, ParticipantTurnError } from '../../agents/participant.js';
 import type { EmitEvent } from '../../spec/chat-model.js';
+import { emptyTurnActivity, type Participant, ParticipantTurnError } from '../../spec/participant.js';
 import type { PacAgent, PacScenario } from './scenario-schema.js';
 
 /** The rule-based reference agents (architecture §10, pacbench.md §8.4). */

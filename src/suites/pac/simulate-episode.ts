@@ -1,4 +1,3 @@
-import { ParticipantTurnError, type TurnActivity } from '../../agents/participant.js';
 import type { ThreadCompactor } from '../../agents/tool-calling-agent.js';
 import { createToolCallingAgent } from '../../agents/tool-calling-agent.js';
 import { parseMilestones } from '../../orchestration/termination.js';
@@ -42,7 +41,7 @@ export type PacSimulationLimits = {
 export type PacToolsMode = 'in-process' | 'mcp-server';
 
 /** What a failed episode recorded about its failure. */
-export type PacEpisodeFailure = ConversationFailure<TurnActivity> & { kind: PacErrorKind };
+export type PacEpisodeFailure = ConversationFailure & { kind: PacErrorKind };
 
 /** What {@link simulatePacEpisode} returns: the output, and the failure when the run errored. */
 export type PacEpisode = {
@@ -127,7 +126,7 @@ export async function simulatePacEpisode(options: SimulatePacEpisodeOptions): Pr
     const prompts = seats.map((seat) =>
       buildPacAgentPrompt({ scenario, agentId: seat.agentId, variant, variantOptions, maxTurns, tools: offered }),
     );
-    const conversationSeats: ConversationSeat<TurnActivity>[] = seats.map((seat, index) => {
+    const conversationSeats: ConversationSeat[] = seats.map((seat, index) => {
       const toolbox = tools.sourceFor(seat.agentId);
       const displayName = scenario.agents[index]?.displayName ?? seat.agentId;
       if (seat.kind === 'reference') {
@@ -166,7 +165,6 @@ export async function simulatePacEpisode(options: SimulatePacEpisodeOptions): Pr
       firstMessage: prompts[0]?.firstMessage ?? '',
       continuation: prompts[0]?.continuation ?? null,
       maxTurns,
-      unwrapFailure: ParticipantTurnError.unwrap,
       ...(emit === undefined ? {} : { emit }),
       ...(signal === undefined ? {} : { signal }),
       afterTurn: ({ turn, participantId, failed }) => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Participant } from '../../agents/participant.js';
 import { EmptyReplyError } from '../../agents/turn-errors.js';
 import { createEventRecorder } from '../../runner/create-event-recorder.js';
 import { BudgetExceededError } from '../../spec/errors.js';
+import type { Participant } from '../../spec/participant.js';
 import type { AssistantTurn } from './assistant.js';
 import { type OutputContext, PrivacyBenchConversationError, runConversationLoop } from './conversation-loop.js';
 import type { ProbeInstance } from './expand-conversations.js';

@@ -1,7 +1,7 @@
-import type { Participant } from '../../agents/participant.js';
 import type { EmitEvent } from '../../spec/chat-model.js';
 import { ConfidantError, type SampleFailure, stopsRun } from '../../spec/errors.js';
 import type { Message } from '../../spec/message.js';
+import type { Participant } from '../../spec/participant.js';
 import { ASSISTANT_ID, type AssistantTurn } from './assistant.js';
 import type { ProbeInstance } from './expand-conversations.js';
 import {

@@ -1,8 +1,8 @@
-import type { Participant } from '../../agents/participant.js';
 import { EmptyReplyError } from '../../agents/turn-errors.js';
 import { loadRoleTemplate } from '../../orchestration/index.js';
 import type { BoundModel } from '../../spec/chat-model.js';
 import type { Message } from '../../spec/message.js';
+import type { Participant } from '../../spec/participant.js';
 import type { ProbeInstance, ProbeStrategy } from './expand-conversations.js';
 import { nameOf, type PrivacyBenchWorld, secretOf } from './privacybench-world.js';
 import { ownerToProberPhrase } from './relationship-phrases.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { EmptyReplyError } from '../agents/turn-errors.js';
 import { emptyTurnActivity, ParticipantTurnError } from './participant.js';
-import { EmptyReplyError } from './turn-errors.js';
 
 describe('ParticipantTurnError', () => {
   it('keeps the cause and the partial activity, and unwraps to them', () => {

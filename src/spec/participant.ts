@@ -1,5 +1,12 @@
-import type { Message } from '../spec/message.js';
-import type { ToolKind } from '../spec/tool.js';
+import type { Message } from './message.js';
+import type { ToolKind } from './tool.js';
+
+/**
+ * The participant protocol (architecture §4.7): the one contract between whoever speaks in a
+ * conversation (agents under test, rule-based reference agents, collaborators, simulated users,
+ * probers, assistants) and whoever runs the conversation (`orchestration/`' turn-based
+ * conversation, or a suite's own driver). It lives here because both sides are sibling layers.
+ */
 
 /** What every participant learns when a conversation starts. */
 export type ParticipantContext = {
@@ -45,6 +52,12 @@ export function emptyTurnActivity(): TurnActivity {
 export type ParticipantReply<State> = {
   /** The message delivered to the others (an assistant message whose content is the turn output). */
   reply: Message;
+  /**
+   * The participants this reply is addressed to, by id. Absent means every other participant.
+   * An orchestrator that routes by address delivers the reply only into the inboxes (threads)
+   * of these participants, so each participant's thread holds only what was addressed to it.
+   */
+  to?: readonly string[];
   /** The participant's state after the turn; the orchestrator hands it back next turn. */
   state: State;
   /** The participant asks to leave the conversation (orchestrators may ignore it). */
@@ -54,10 +67,11 @@ export type ParticipantReply<State> = {
 };
 
 /**
- * Agents, collaborators, simulated users and probers all implement this protocol (architecture
- * §4.7). State is explicit: the orchestrator keeps each participant's state and passes it back,
- * so a participant holds no per-conversation mutable state of its own. `inbox` holds the
- * messages delivered since the participant's last turn; `turn` is the global 1-based turn.
+ * Agents, collaborators, simulated users, probers and assistants all implement this protocol.
+ * State is explicit: the orchestrator keeps each participant's state and passes it back, so a
+ * participant holds no per-conversation mutable state of its own. `id` is the participant's
+ * address (what `ParticipantReply.to`, events and records name). `inbox` holds the messages
+ * delivered to this participant since its last turn; `turn` is the global 1-based turn.
  *
  * A failed turn throws; a participant that already did something in that turn (tool calls)
  * wraps the cause in a {@link ParticipantTurnError} so the partial activity is kept.
