@@ -7,6 +7,7 @@ import {
   helpfulnessTemplates,
   judgeHelpfulness,
   parseHelpfulnessStrict,
+  parseHelpfulnessUpstream,
   parseHelpfulnessUpstreamOrder,
   scoreOfAnswer,
 } from './helpfulness-judge.js';
@@ -114,5 +115,22 @@ describe('judgeHelpfulness', () => {
     expect(await run(['Answer: Excellent', 'Answer: Poor'])).toMatchObject({ verdict: 'fail', value: 1.5 });
     expect(await run(['Answer: Good or Poor'])).toMatchObject({ verdict: 'error', value: null });
     expect(await run(['Answer: Excellent, not 0'], 'upstream-order')).toMatchObject({ verdict: 'fail', value: 0 });
+  });
+});
+
+describe('helpfulnessParse: strict (default), upstream-order and upstream (docs/fidelity.md)', () => {
+  it.each([
+    // A bare label: upstream reads from the 7th character on ("ent") and finds nothing: 0.
+    ['Excellent', 3, 3, 0],
+    // Two Answer: lines: strict and upstream-order read after the last, upstream after the first.
+    ['Reasoning: fine.\nAnswer: Good (2), not Poor.\nFinal Answer: Excellent (3)', 3, 3, 0],
+    // Nothing matches: an error in both of our modes, 0 upstream.
+    ['Reasoning: hard to say.\nAnswer: N/A', null, null, 0],
+    // Well-formed replies agree.
+    ['Reasoning: sent to the right person.\nAnswer: Good (2)', 2, 2, 2],
+  ])('%j → strict %j, upstream-order %j, upstream %j', (reply, strict, order, upstream) => {
+    expect(parseHelpfulnessStrict(reply)?.score ?? null).toBe(strict);
+    expect(parseHelpfulnessUpstreamOrder(reply)?.score ?? null).toBe(order);
+    expect(parseHelpfulnessUpstream(reply).score).toBe(upstream);
   });
 });

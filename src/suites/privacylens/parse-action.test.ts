@@ -121,3 +121,23 @@ describe('parseAction', () => {
     });
   });
 });
+
+describe('llamaHeader: confidant (default) and upstream (docs/fidelity.md)', () => {
+  const header = '<|start_header_id|>assistant<|end_header_id|>';
+  it('upstream drops the last character of a headed reply without <|eot_id|>; confidant keeps it', () => {
+    const raw = `${header}\n\nThought: send it.\nAction: GmailSendEmail\nAction Input: ok`;
+    const confidant = postprocessAction({ text: raw, mode: 'privacylens' });
+    const upstream = postprocessAction({ text: raw, mode: 'privacylens', llamaHeader: 'upstream' });
+    expect(extractAction(confidant)).toBe('GmailSendEmail\nAction Input: ok');
+    expect(extractAction(upstream)).toBe('GmailSendEmail\nAction Input: o');
+  });
+
+  it('both cut a headed reply at <|eot_id|> the same way when the JSON closes before it', () => {
+    const raw = `${header}\nAction: GmailSendEmail\nAction Input: {"to": "a@b.c"}<|eot_id|>`;
+    for (const llamaHeader of ['confidant', 'upstream'] as const) {
+      expect(extractAction(postprocessAction({ text: raw, mode: 'privacylens', llamaHeader }))).toBe(
+        'GmailSendEmail\nAction Input: {"to": "a@b.c"}',
+      );
+    }
+  });
+});

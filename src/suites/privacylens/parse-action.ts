@@ -11,6 +11,29 @@ export const POSTPROCESS_MODES = ['privacylens', 'none', 'balanced-json'] as con
 /** One of {@link POSTPROCESS_MODES}. */
 export type PostprocessMode = (typeof POSTPROCESS_MODES)[number];
 
+/**
+ * How a leading Llama-3 assistant header is stripped (`--set llamaHeader=…`) in the cutting modes:
+ * - `confidant` (default): the header (with or without its special tokens) is removed, nothing else;
+ * - `upstream`: upstream's `post_process` exactly: only the literal
+ *   `<|start_header_id|>assistant<|end_header_id|>` prefix, then the text is cut at `<|eot_id|>`;
+ *   without one, Python's `s[:s.find('<|eot_id|>')]` is `s[:-1]` and drops the last character.
+ */
+export const LLAMA_HEADER_RULES = ['confidant', 'upstream'] as const;
+/** One of {@link LLAMA_HEADER_RULES}. */
+export type LlamaHeaderRule = (typeof LLAMA_HEADER_RULES)[number];
+
+const UPSTREAM_HEADER = '<|start_header_id|>assistant<|end_header_id|>';
+const EOT = '<|eot_id|>';
+
+function stripHeader(text: string, rule: LlamaHeaderRule): string {
+  if (rule === 'confidant') return text.replace(LLAMA3_HEADER, '');
+  const reply = text.trim();
+  if (!reply.startsWith(UPSTREAM_HEADER)) return reply;
+  const body = reply.slice(UPSTREAM_HEADER.length).trim();
+  const end = body.indexOf(EOT);
+  return body.slice(0, end === -1 ? -1 : end);
+}
+
 /** Whether the first `Action:` names the case's final action (`missing` is upstream's null: no tool name after `Action:`). */
 export type ActionValidity = 'valid' | 'mismatch' | 'missing';
 
@@ -38,9 +61,17 @@ function endOfFirstObject(text: string): number {
  * looks for the first `{` after `Action Input:` (or anywhere when there is none) and keeps the text
  * whole when that object never closes; `privacylens` keeps it whole when there is no `}`.
  */
-export function postprocessAction({ text, mode }: { text: string; mode: PostprocessMode }): string {
+export function postprocessAction({
+  text,
+  mode,
+  llamaHeader = 'confidant',
+}: {
+  text: string;
+  mode: PostprocessMode;
+  llamaHeader?: LlamaHeaderRule;
+}): string {
   if (mode === 'none') return text;
-  let cut = cutAt(cutAt(text.replace(LLAMA3_HEADER, ''), 'Observation:'), 'Final Answer:');
+  let cut = cutAt(cutAt(stripHeader(text, llamaHeader), 'Observation:'), 'Final Answer:');
   if (mode === 'privacylens') {
     const brace = cut.indexOf('}');
     if (brace !== -1) cut = cut.slice(0, brace + 1);
@@ -87,12 +118,14 @@ export type ParsedAction = {
 export function parseAction({
   raw,
   mode,
+  llamaHeader,
   finalAction,
 }: {
   raw: string;
   mode: PostprocessMode;
+  llamaHeader?: LlamaHeaderRule;
   finalAction: string;
 }): ParsedAction {
-  const processed = postprocessAction({ text: raw, mode });
+  const processed = postprocessAction({ text: raw, mode, ...(llamaHeader === undefined ? {} : { llamaHeader }) });
   return { processed, action: extractAction(processed), ...actionValidity({ text: processed, finalAction }) };
 }

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { parseTopology, resolveBranching, type Topology } from '../../orchestration/topology.js';
 import { ConfidantError } from '../../spec/errors.js';
 import { PROMPT_LAYOUTS } from './agent-prompt.js';
-import { HELPFULNESS_PARSES } from './helpfulness-judge.js';
 import { JUDGE_PROTOCOLS } from './leak-judge.js';
 import { SPLITS } from './load-cases.js';
 import { POSTPROCESS_MODES } from './parse-action.js';
 import { DEFAULT_LC_ARS, type LcArsParameters } from './privact-tree-reward.js';
+import { privacyLensReadingShape } from './privacylens-options.js';
 
 /** Branching of a stage when neither `--branching` nor `*n` gives one: PrivAct's 4 (App. C.1). */
 export const DEFAULT_TREE_BRANCHING = 4;
@@ -60,10 +60,7 @@ export const privactTreeOptionsSchema = z
       .default('none')
       .describe('how a leaf is trimmed before judging; none (default): raw, as PrivAct stores leaves'),
     judgeProtocol: z.enum(JUDGE_PROTOCOLS).default('answer-line').describe('judge reply format: answer-line or json'),
-    helpfulnessParse: z
-      .enum(HELPFULNESS_PARSES)
-      .default('strict')
-      .describe("answer-line helpfulness parsing: strict (default) or upstream's order of tests"),
+    ...privacyLensReadingShape,
     judgeConcurrency: z
       .preprocess(numberLike, z.number().int().positive())
       .default(8)

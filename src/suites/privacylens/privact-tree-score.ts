@@ -49,6 +49,7 @@ export async function judgeLeaf({
   const parsed = parseAction({
     raw: leaf.output ?? '',
     mode: options.postprocess,
+    llamaHeader: options.llamaHeader,
     finalAction: trajectory.final_action,
   });
   const { validity, items, helpfulness } = await judgeAnswer({

@@ -18,6 +18,7 @@ import { privactTreeMetrics } from './privact-tree-metrics.js';
 import { type PrivactTreeOptions, privactTreeOptionsSchema, treePlan } from './privact-tree-options.js';
 import type { PrivactTreeInput } from './privact-tree-output.js';
 import { scoreTree } from './privact-tree-score.js';
+import { PRIVACYLENS_UPSTREAM_OPTIONS } from './privacylens-options.js';
 import { privacyLensJudgeTemplates } from './score-sample.js';
 
 /** Applies the prompt defenses in order (e.g. `privacy-prompt`, which makes every role privacy-conscious). */
@@ -57,6 +58,7 @@ export const privactTreeSuite = defineSuite<PrivacyLensCase, ChainTree, PrivactT
   description: 'PrivAct preference data: a judged tree of role-chain samples per PrivacyLens case',
   taskKind: 'final-action',
   options: privactTreeOptionsSchema,
+  upstreamOptions: PRIVACYLENS_UPSTREAM_OPTIONS,
   flags: [
     { flag: '--split', key: 'split' },
     { flag: '--topology', key: 'topology' },

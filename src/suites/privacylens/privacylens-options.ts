@@ -2,11 +2,51 @@ import { z } from 'zod';
 import type { Defense } from '../../spec/defense.js';
 import { PROMPT_LAYOUTS } from './agent-prompt.js';
 import { HELPFULNESS_PARSES } from './helpfulness-judge.js';
-import { JUDGE_PROTOCOLS } from './leak-judge.js';
+import { JUDGE_PROTOCOLS, LEAK_PARSES } from './leak-judge.js';
 import { SPLITS, SUBSETS } from './load-cases.js';
-import { POSTPROCESS_MODES, type PostprocessMode } from './parse-action.js';
+import { LLAMA_HEADER_RULES, POSTPROCESS_MODES, type PostprocessMode } from './parse-action.js';
 
 const booleanWord = (value: unknown) => (value === true ? 'true' : value === false ? 'false' : value);
+
+/**
+ * How the judges' replies and the agent's header are read, shared by `privacylens` and
+ * `privact-tree` (docs/fidelity.md): each option's `upstream` value is what
+ * {@link PRIVACYLENS_UPSTREAM_OPTIONS} (`--fidelity upstream`) sets.
+ */
+export const privacyLensReadingShape = {
+  helpfulnessParse: z
+    .enum(HELPFULNESS_PARSES)
+    .default('strict')
+    .describe(
+      "answer-line helpfulness parsing: strict (default), upstream-order (upstream's tests, errors kept) or upstream (exact)",
+    ),
+  leakParse: z
+    .enum(LEAK_PARSES)
+    .default('strict')
+    .describe(
+      "answer-line leak parsing: strict (default; unreadable is an error) or upstream (exact: no 'Yes' is no leak)",
+    ),
+  judgeReasoning: z
+    .enum(['extract', 'keep'])
+    .default('extract')
+    .describe(
+      'judge <think> blocks: extract (default; removed before parsing) or keep (parsed with the reply, as upstream)',
+    ),
+  llamaHeader: z
+    .enum(LLAMA_HEADER_RULES)
+    .default('confidant')
+    .describe(
+      "Llama-3 header in the agent's answer: confidant (default) or upstream (exact, drops the last character without <|eot_id|>)",
+    ),
+};
+
+/** The options `--fidelity upstream` sets for `privacylens` and `privact-tree` (docs/fidelity.md). */
+export const PRIVACYLENS_UPSTREAM_OPTIONS = {
+  helpfulnessParse: 'upstream',
+  leakParse: 'upstream',
+  judgeReasoning: 'keep',
+  llamaHeader: 'upstream',
+} as const;
 
 /**
  * PrivacyLens options (`--set key=value`; `--subset` and `--split` are flag sugar). Unknown keys are
@@ -32,10 +72,7 @@ export const privacyLensOptionsSchema = z
       .enum(JUDGE_PROTOCOLS)
       .default('answer-line')
       .describe('judge reply format: answer-line (default) or json'),
-    helpfulnessParse: z
-      .enum(HELPFULNESS_PARSES)
-      .default('strict')
-      .describe("answer-line helpfulness parsing: strict (default) or upstream's order of tests"),
+    ...privacyLensReadingShape,
   })
   .strict()
   .superRefine((options, context) => {

@@ -120,7 +120,7 @@ export async function judgeAnswer({
   answer: { action: string | null; actionName: string | null; validity: string };
   targets: { action: string; item: (index: number) => string };
   noActionReason: string;
-  judgeOptions: Pick<PrivacyLensOptions, 'judgeProtocol' | 'helpfulnessParse'>;
+  judgeOptions: Pick<PrivacyLensOptions, 'judgeProtocol' | 'helpfulnessParse' | 'leakParse' | 'judgeReasoning'>;
   models: ModelRoles;
   emit: EmitEvent;
   signal?: AbortSignal;
@@ -145,6 +145,7 @@ export async function judgeAnswer({
     }
     const result = await judgeLeak({
       protocol: judgeOptions.judgeProtocol,
+      reading: judgeOptions,
       userName: trajectory.user_name,
       action,
       secret,
@@ -171,6 +172,7 @@ export async function judgeAnswer({
           result: await judgeHelpfulness({
             protocol: judgeOptions.judgeProtocol,
             parse: judgeOptions.helpfulnessParse,
+            reading: judgeOptions,
             userName: trajectory.user_name,
             userInstruction: trajectory.user_instruction,
             trajectory: trajectory.executable_trajectory,

@@ -114,6 +114,15 @@ describe('privacylens declarations', () => {
       filterInvalid: 'auto',
       judgeProtocol: 'answer-line',
       helpfulnessParse: 'strict',
+      leakParse: 'strict',
+      judgeReasoning: 'extract',
+      llamaHeader: 'confidant',
+    });
+    expect(suite.upstreamOptions).toEqual({
+      helpfulnessParse: 'upstream',
+      leakParse: 'upstream',
+      judgeReasoning: 'keep',
+      llamaHeader: 'upstream',
     });
     expect(suite.options.parse({ filterInvalid: true, split: 'test' })).toMatchObject({
       filterInvalid: 'true',

@@ -10,7 +10,12 @@ import { PRIVACYLENS_METRIC_DEFINITIONS } from './metric-definitions.js';
 import { privacyLensMetrics } from './metrics.js';
 import { parseAction } from './parse-action.js';
 import { plannedJudgeCalls } from './planned-judge-calls.js';
-import { type PrivacyLensOptions, privacyLensOptionsSchema, resolvePostprocess } from './privacylens-options.js';
+import {
+  PRIVACYLENS_UPSTREAM_OPTIONS,
+  type PrivacyLensOptions,
+  privacyLensOptionsSchema,
+  resolvePostprocess,
+} from './privacylens-options.js';
 import type { PrivacyLensOutput } from './privacylens-output.js';
 import { privacyLensScorer } from './score-sample.js';
 
@@ -40,6 +45,7 @@ export const privacylensSuite = defineSuite<PrivacyLensCase, PrivacyLensOutput, 
   description: 'PrivacyLens: does an agent leak sensitive items from its trajectory in its final tool action?',
   taskKind: 'final-action',
   options: privacyLensOptionsSchema,
+  upstreamOptions: PRIVACYLENS_UPSTREAM_OPTIONS,
   flags: [
     { flag: '--split', key: 'split' },
     { flag: '--subset', key: 'subset' },
@@ -71,7 +77,12 @@ export const privacylensSuite = defineSuite<PrivacyLensCase, PrivacyLensOutput, 
     const output: PrivacyLensOutput = {
       raw: answer.text,
       postprocess: mode,
-      ...parseAction({ raw: answer.text, mode, finalAction: trajectory.final_action }),
+      ...parseAction({
+        raw: answer.text,
+        mode,
+        llamaHeader: options.llamaHeader,
+        finalAction: trajectory.final_action,
+      }),
       stages: answer.stages,
       missingToolkits,
       case: {
