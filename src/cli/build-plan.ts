@@ -3,7 +3,7 @@ import { PlanValidationError } from '../spec/errors.js';
 import { type RunPlan, runPlanSchema } from '../spec/run-plan.js';
 import type { Suite } from '../suites/suite.js';
 import { mergeFlags } from './flag-schema.js';
-import { nestModelSettings } from './parse-assignments.js';
+import { nestModelSettings, secondsToMs } from './parse-assignments.js';
 import { type RunFlagValues, runFlagSchema } from './run-flags.js';
 
 /** The `role=spec` texts of a side's `--model` and `--grid` values (grids already expanded). */
@@ -62,6 +62,8 @@ export function buildPlan({
     concurrency: flags.concurrency,
     maxConnections: flags.maxConnections,
     maxRetries: flags.maxRetries,
+    requestTimeoutMs: secondsToMs(flags.requestTimeout),
+    maxRetryAfterMs: secondsToMs(flags.maxRetryAfter),
     cache: flags.cache ?? true,
     maxCostUsd: flags.maxCost,
     maxTokens: flags.maxTokens,

@@ -5,7 +5,7 @@ import { PlanValidationError } from '../spec/errors.js';
 import type { RoleBinding } from '../spec/model-spec.js';
 import type { CliIo } from './cli-io.js';
 import { addFlagOptions, flagsFromCommandLine } from './flag-schema.js';
-import { nestModelSettings } from './parse-assignments.js';
+import { nestModelSettings, secondsToMs } from './parse-assignments.js';
 import { modelSpecWarnings } from './plan-warnings.js';
 import { runPreflight } from './preflight.js';
 import { resolveCacheDir } from './resolve-cache-dir.js';
@@ -78,6 +78,8 @@ export async function resolveDatagenModels({
     cacheDir: resolveCacheDir({ flag: flags.cacheDir, env: io.env, home: io.home }),
     cacheReads: flags.cache !== false,
     ...(flags.maxRetries === undefined ? {} : { maxRetries: flags.maxRetries }),
+    ...(flags.requestTimeout === undefined ? {} : { timeoutMs: secondsToMs(flags.requestTimeout) }),
+    ...(flags.maxRetryAfter === undefined ? {} : { maxRetryAfterMs: secondsToMs(flags.maxRetryAfter) }),
     ...(flags.maxConnections === undefined ? {} : { maxConnections: flags.maxConnections }),
     ...(flags.maxCost === undefined ? {} : { maxCostUsd: flags.maxCost }),
     ...(flags.maxTokens === undefined ? {} : { maxTokens: flags.maxTokens }),

@@ -71,6 +71,21 @@ export function parsePositiveInteger({ text, flag }: { text: string; flag: strin
   return value;
 }
 
+/** A flag's seconds as whole milliseconds (at least 1 ms for a positive value). */
+export function secondsToMs(seconds: number | undefined): number | undefined {
+  if (seconds === undefined) return undefined;
+  return seconds > 0 ? Math.max(1, Math.round(seconds * 1000)) : 0;
+}
+
+/** Parses a positive number flag (timeouts in seconds), with a message that names the flag. */
+export function parsePositiveNumber({ text, flag }: { text: string; flag: string }): number {
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new PlanValidationError(`${flag} expects a positive number, got '${text}'`);
+  }
+  return value;
+}
+
 /** Parses a non-negative number flag (budgets, seeds). */
 export function parseNonNegativeNumber({ text, flag }: { text: string; flag: string }): number {
   const value = Number(text);

@@ -1,6 +1,7 @@
 import type { ResumeOverrides } from '../runner/index.js';
 import { PlanValidationError } from '../spec/errors.js';
 import { type RefusedFlag, refusedFlags } from './flag-schema.js';
+import { secondsToMs } from './parse-assignments.js';
 import { type RunFlagValues, runFlagSchema } from './run-flags.js';
 
 /** The flags of `resume` that may change how (not what) a run runs, parsed by `runFlagSchema`. */
@@ -9,6 +10,8 @@ export type ResumeOverrideFlags = Pick<
   | 'concurrency'
   | 'maxConnections'
   | 'maxRetries'
+  | 'requestTimeout'
+  | 'maxRetryAfter'
   | 'maxCost'
   | 'maxTokens'
   | 'failFast'
@@ -20,7 +23,7 @@ export type ResumeOverrideFlags = Pick<
 
 /** What `resume` accepts, for messages. */
 export const RESUME_OVERRIDES =
-  '--data-dir, --cache-dir, --no-cache, --concurrency, --max-connections, --max-retries, --max-cost, --max-tokens, --fail-fast, --max-error-rate, --price, --retry-errors, --fail-on-error, --no-preflight, and --model role=<the same provider:model>@<new base URL>';
+  '--data-dir, --cache-dir, --no-cache, --concurrency, --max-connections, --max-retries, --request-timeout, --max-retry-after, --max-cost, --max-tokens, --fail-fast, --max-error-rate, --price, --retry-errors, --fail-on-error, --no-preflight, and --model role=<the same provider:model>@<new base URL>';
 
 /** A `run` flag that `resume` refuses, with why. */
 export type RefusedResumeFlag = RefusedFlag;
@@ -55,6 +58,8 @@ export function resumeOverridesOf(flags: ResumeOverrideFlags): ResumeOverrides {
     concurrency: flags.concurrency,
     maxConnections: flags.maxConnections,
     maxRetries: flags.maxRetries,
+    requestTimeoutMs: secondsToMs(flags.requestTimeout),
+    maxRetryAfterMs: secondsToMs(flags.maxRetryAfter),
     maxCostUsd: flags.maxCost,
     maxTokens: flags.maxTokens,
     failFast: flags.failFast,

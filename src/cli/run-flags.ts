@@ -9,6 +9,7 @@ import {
   parseModelSettingAssignments,
   parseNonNegativeNumber,
   parsePositiveInteger,
+  parsePositiveNumber,
 } from './parse-assignments.js';
 import { parsePriceAssignment, parsePricePair } from './parse-price.js';
 
@@ -218,6 +219,22 @@ export const runFlagSchema = z.object({
     value: '<n>',
     description: 'retries per model call (default 5)',
     help: { resume: "retries per model call (default: the run's)" },
+    parse: parseNonNegativeNumber,
+    commands: ['run', 'resume', 'generate'],
+  }),
+  requestTimeout: flag(z.number().positive().max(86_400), {
+    flag: '--request-timeout',
+    value: '<s>',
+    description: 'client timeout of one model request, in seconds (default 600)',
+    help: { resume: "client timeout of one model request, in seconds (default: the run's)" },
+    parse: parsePositiveNumber,
+    commands: ['run', 'resume', 'generate'],
+  }),
+  maxRetryAfter: flag(z.number().nonnegative().max(86_400), {
+    flag: '--max-retry-after',
+    value: '<s>',
+    description: 'longest Retry-After a retry obeys, in seconds (default 120); longer hints are cut to it',
+    help: { resume: "longest Retry-After a retry obeys, in seconds (default: the run's)" },
     parse: parseNonNegativeNumber,
     commands: ['run', 'resume', 'generate'],
   }),

@@ -41,6 +41,28 @@ describe('AdaptiveLimiter', () => {
     expect(limiter.running).toBe(0);
   });
 
+  it('runs a waiting retry before every waiting new task, retries in their own order', async () => {
+    const limiter = new AdaptiveLimiter({ maxConnections: 1 });
+    const gate = deferred<string>();
+    const started: string[] = [];
+    const task = (name: string) => () => {
+      started.push(name);
+      return name === 'first' ? gate.promise : Promise.resolve(name);
+    };
+    const results = [
+      limiter.run(task('first')),
+      limiter.run(task('new-1')),
+      limiter.run(task('new-2')),
+      limiter.runRetry(task('retry-1')),
+      limiter.runRetry(task('retry-2')),
+    ];
+    await tick();
+    expect(limiter.queued).toBe(4);
+    gate.resolve('first');
+    await Promise.all(results);
+    expect(started).toEqual(['first', 'retry-1', 'retry-2', 'new-1', 'new-2']);
+  });
+
   it('multiplies the limit by 0.8 on each 429 down to 1, and regains 1 per quiet 15 s', async () => {
     let now = 0;
     const limiter = new AdaptiveLimiter({ maxConnections: 8, now: () => now });

@@ -31,6 +31,8 @@ export class AdaptiveLimiter {
   private active = 0;
   private waiters: Waiter[] = [];
   private head = 0;
+  /** Retries waiting for a slot; served before `waiters`. */
+  private retries: Waiter[] = [];
 
   constructor(options: AdaptiveLimiterOptions = {}) {
     const max = options.maxConnections ?? 8;
@@ -58,6 +60,7 @@ export class AdaptiveLimiter {
   get queued(): number {
     let count = 0;
     for (let index = this.head; index < this.waiters.length; index++) if (!this.waiters[index]?.cancelled) count++;
+    for (const waiter of this.retries) if (!waiter.cancelled) count++;
     return count;
   }
 
@@ -71,9 +74,30 @@ export class AdaptiveLimiter {
    * Runs `task` once a slot is free. A task that fails with a rate-limit `ProviderError`
    * shrinks the limit. Aborting `signal` while waiting rejects with the signal's reason.
    */
-  async run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    return this.runQueued({ task, signal, queue: 'new' });
+  }
+
+  /**
+   * Runs the retry of a call that this endpoint already turned away: like `run`, but it waits
+   * ahead of every new task (retries among themselves keep their order), so the call is not
+   * starved by work that has not started yet.
+   */
+  runRetry<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    return this.runQueued({ task, signal, queue: 'retry' });
+  }
+
+  private async runQueued<T>({
+    task,
+    signal,
+    queue,
+  }: {
+    task: () => Promise<T>;
+    signal: AbortSignal | undefined;
+    queue: 'new' | 'retry';
+  }): Promise<T> {
     if (this.active < this.limit) this.active++;
-    else await this.wait(signal);
+    else await this.wait(signal, queue);
     try {
       return await task();
     } catch (error) {
@@ -94,7 +118,7 @@ export class AdaptiveLimiter {
     this.lastAdjustAt += steps * this.increaseAfterMs;
   }
 
-  private wait(signal: AbortSignal | undefined): Promise<void> {
+  private wait(signal: AbortSignal | undefined, queue: 'new' | 'retry'): Promise<void> {
     signal?.throwIfAborted();
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = { resolve, reject, cancelled: false };
@@ -108,11 +132,18 @@ export class AdaptiveLimiter {
           resolve();
         };
       }
-      this.waiters.push(waiter);
+      if (queue === 'retry') this.retries.push(waiter);
+      else this.waiters.push(waiter);
     });
   }
 
   private drain(): void {
+    while (this.retries.length > 0 && this.active < this.limit) {
+      const waiter = this.retries.shift()!;
+      if (waiter.cancelled) continue;
+      this.active++;
+      waiter.resolve();
+    }
     while (this.head < this.waiters.length && this.active < this.limit) {
       const waiter = this.waiters[this.head++]!;
       if (waiter.cancelled) continue;

@@ -65,8 +65,12 @@ export type ResolveModelRolesOptions = {
   maxTokens?: number;
   /** User price overrides (see `priceOverridesSchema`). */
   prices?: PriceOverrides;
-  /** Client timeout per HTTP request (default 10 min). */
+  /** Client timeout per HTTP request (`--request-timeout`, default 10 min). */
   timeoutMs?: number;
+  /** The longest `Retry-After` a retry obeys (`--max-retry-after`, default `DEFAULT_MAX_RETRY_AFTER_MS`). */
+  maxRetryAfterMs?: number;
+  /** The least wait before a retry the server told to come back at once (default 250 ms, doubling). */
+  minRetryDelayMs?: number;
   fetch?: typeof fetch;
   sleep?: Sleep;
   random?: () => number;
@@ -189,6 +193,10 @@ export async function resolveModelRoles(options: ResolveModelRolesOptions): Prom
       endpointSet: endpoints,
       ledger,
       maxRetries: options.maxRetries ?? 5,
+      retry: {
+        ...(options.maxRetryAfterMs === undefined ? {} : { maxRetryAfterMs: options.maxRetryAfterMs }),
+        ...(options.minRetryDelayMs === undefined ? {} : { minDelayMs: options.minRetryDelayMs }),
+      },
       limiter,
       ...(defaults === undefined ? {} : { defaults }),
       ...(options.sleep ? { sleep: options.sleep } : {}),

@@ -15,6 +15,8 @@ export type ResumeOverrides = {
   concurrency?: number | undefined;
   maxConnections?: number | undefined;
   maxRetries?: number | undefined;
+  requestTimeoutMs?: number | undefined;
+  maxRetryAfterMs?: number | undefined;
   maxCostUsd?: number | undefined;
   maxTokens?: number | undefined;
   failFast?: number | undefined;
@@ -98,6 +100,8 @@ export function applyResumeOverrides({ plan, overrides }: { plan: RunPlan; overr
   set('concurrency', flags.concurrency);
   set('maxConnections', flags.maxConnections);
   set('maxRetries', flags.maxRetries);
+  set('requestTimeoutMs', flags.requestTimeoutMs);
+  set('maxRetryAfterMs', flags.maxRetryAfterMs);
   set('maxCostUsd', flags.maxCostUsd);
   set('maxTokens', flags.maxTokens);
   set('failFast', flags.failFast);

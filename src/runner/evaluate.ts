@@ -216,6 +216,10 @@ export type EvaluateOptions = RunSessionOptions & {
   prices?: PriceOverrides;
   /** Retries per failed model call (default 5). */
   maxRetries?: number;
+  /** Client timeout of one model request in milliseconds (default 10 min). */
+  requestTimeoutMs?: number;
+  /** The longest `Retry-After` a retry obeys, in milliseconds (default 2 min). */
+  maxRetryAfterMs?: number;
   /** Open requests per endpoint (default 8). */
   maxConnections?: number;
   /** Stop after this many samples in a row failed with the same provider cause (default 5; 0: never). */
@@ -302,6 +306,8 @@ function planOf({
     concurrency: options.concurrency,
     maxConnections: options.maxConnections,
     maxRetries: options.maxRetries,
+    requestTimeoutMs: options.requestTimeoutMs,
+    maxRetryAfterMs: options.maxRetryAfterMs,
     cache: options.cache !== undefined && options.cache.reads !== false,
     maxCostUsd: options.budget?.maxCostUsd,
     maxTokens: options.budget?.maxTokens,

@@ -43,6 +43,8 @@ export async function resolvePlanModels({
     cacheDir: cache.dir,
     cacheReads: cache.reads,
     maxRetries: plan.maxRetries,
+    timeoutMs: plan.requestTimeoutMs,
+    maxRetryAfterMs: plan.maxRetryAfterMs,
     maxConnections: plan.maxConnections,
     ...(plan.maxCostUsd === undefined ? {} : { maxCostUsd: plan.maxCostUsd }),
     ...(plan.maxTokens === undefined ? {} : { maxTokens: plan.maxTokens }),

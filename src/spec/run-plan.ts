@@ -25,6 +25,10 @@ export const runPlanSchema = z.object({
   concurrency: z.number().int().positive().default(4),
   maxConnections: z.number().int().positive().default(8),
   maxRetries: z.number().int().min(0).default(5),
+  /** `--request-timeout s`: the client timeout of one HTTP request, in milliseconds (default 10 min). */
+  requestTimeoutMs: z.number().int().positive().default(600_000),
+  /** `--max-retry-after s`: the longest `Retry-After` a retry obeys, in milliseconds (default 2 min). */
+  maxRetryAfterMs: z.number().int().min(0).default(120_000),
   cache: z.boolean().default(true),
   maxCostUsd: z.number().positive().optional(),
   maxTokens: z.number().int().positive().optional(),

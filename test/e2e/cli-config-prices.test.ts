@@ -129,7 +129,7 @@ describe('--config', () => {
     const result = await cli(['run', 'confaide', '--config', path]);
     expectUserError(
       result,
-      /unknown key 'modle'; a config file takes the run flags \(model, grid, modelSetting, defense, set, epochs, limit, sampleIds, seed, shard, concurrency, maxConnections, maxRetries, cache, cacheDir, maxCost, maxTokens, prices, dataDir, out, preset, failFast, maxErrorRate, failOnError\) and the options of suite confaide \(tier, instruction, questions, tier3Proxy\), at the top level or under "set"/,
+      /unknown key 'modle'; a config file takes the run flags \(model, grid, modelSetting, defense, set, epochs, limit, sampleIds, seed, shard, concurrency, maxConnections, maxRetries, requestTimeout, maxRetryAfter, cache, cacheDir, maxCost, maxTokens, prices, dataDir, out, preset, failFast, maxErrorRate, failOnError\) and the options of suite confaide \(tier, instruction, questions, tier3Proxy\), at the top level or under "set"/,
     );
   });
 

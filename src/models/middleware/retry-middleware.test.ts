@@ -20,9 +20,19 @@ describe('retryDelayMs', () => {
     expect(retryDelayMs({ retry: 0, retryAfterMs: undefined, random: () => 0 })).toBe(1000);
   });
 
-  it('honours the server hint, bounded', () => {
+  it('honours the server hint, cut to maxRetryAfterMs (default 2 min)', () => {
     expect(retryDelayMs({ retry: 3, retryAfterMs: 1500, random: () => 0 })).toBe(1500);
-    expect(retryDelayMs({ retry: 0, retryAfterMs: 10 ** 9 })).toBe(600_000);
+    expect(retryDelayMs({ retry: 0, retryAfterMs: 10 ** 9 })).toBe(120_000);
+    expect(retryDelayMs({ retry: 0, retryAfterMs: 10 ** 9, policy: { maxRetryAfterMs: 5_000 } })).toBe(5_000);
+  });
+
+  it('raises a Retry-After of 0 to the floor: 250 ms doubling per retry, jittered', () => {
+    const top = (retry: number) => retryDelayMs({ retry, retryAfterMs: 0, random: () => 1 });
+    expect([0, 1, 2, 3, 4].map(top)).toEqual([250, 500, 1000, 2000, 4000]);
+    expect(retryDelayMs({ retry: 0, retryAfterMs: 0, random: () => 0 })).toBe(125);
+    expect(retryDelayMs({ retry: 2, retryAfterMs: 0, random: () => 1, policy: { minDelayMs: 10 } })).toBe(40);
+    // A hint above the floor is obeyed as given.
+    expect(retryDelayMs({ retry: 0, retryAfterMs: 300, random: () => 1 })).toBe(300);
   });
 });
 

@@ -34,8 +34,18 @@ export type RetryOptions = {
   factor?: number;
   /** Backoff cap (default 60 s). */
   maxDelayMs?: number;
-  /** Upper bound on a server's `Retry-After` hint (default 10 min), against absurd values. */
+  /**
+   * Upper bound on an obeyed `Retry-After` hint (`--max-retry-after`, default 2 min): a longer
+   * hint is cut to it, against absurd values.
+   */
   maxRetryAfterMs?: number;
+  /**
+   * The least wait before retry number `retry` when the server gave a hint: `minDelayMs × 2^retry`
+   * (default 250 ms, doubling, capped at `maxDelayMs`, jittered like the backoff). A shorter hint,
+   * `Retry-After: 0` included, is raised to it, so a server that keeps answering "retry now" under
+   * sustained 429s cannot make a call burn its retries in a few milliseconds.
+   */
+  minDelayMs?: number;
   /**
    * Retries of an `unreachable` error (refused connection, unknown host), at most `maxRetries`
    * (default 2): a server that is down stays down longer than any backoff worth waiting for.
@@ -48,9 +58,13 @@ export type RetryOptions = {
   random?: () => number;
 };
 
+/** Default cap on an obeyed `Retry-After` (`--max-retry-after`): 2 minutes. */
+export const DEFAULT_MAX_RETRY_AFTER_MS = 120_000;
+
 /**
- * The wait before retry number `retry` (0-based): the server's hint when it gave one,
- * else exponential backoff with jitter, capped.
+ * The wait before retry number `retry` (0-based): the server's hint when it gave one (capped at
+ * `maxRetryAfterMs`, and raised to the jittered floor `minDelayMs × 2^retry`), else exponential
+ * backoff with jitter, capped.
  */
 export function retryDelayMs(options: {
   retry: number;
@@ -59,18 +73,21 @@ export function retryDelayMs(options: {
   random?: () => number;
 }): number {
   const policy = options.policy ?? {};
-  if (options.retryAfterMs !== undefined) return Math.min(options.retryAfterMs, policy.maxRetryAfterMs ?? 600_000);
-  const nominal = Math.min(
-    policy.maxDelayMs ?? 60_000,
-    (policy.initialDelayMs ?? 2_000) * (policy.factor ?? 2) ** options.retry,
-  );
   const random = options.random ?? Math.random;
-  return nominal * (0.5 + random() / 2);
+  const jittered = (initial: number) =>
+    Math.min(policy.maxDelayMs ?? 60_000, initial * (policy.factor ?? 2) ** options.retry) * (0.5 + random() / 2);
+  if (options.retryAfterMs !== undefined) {
+    const hint = Math.min(options.retryAfterMs, policy.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS);
+    return Math.max(hint, jittered(policy.minDelayMs ?? 250));
+  }
+  return jittered(policy.initialDelayMs ?? 2_000);
 }
 
 /**
  * Retries `rate-limit` and `transient` provider errors with exponential backoff (2 s, ×2,
- * capped at 60 s, jittered) or the server's `Retry-After`; `deterministic` errors and
+ * capped at 60 s, jittered) or the server's `Retry-After` (at least 250 ms doubling, at most
+ * `maxRetryAfterMs`; the rate-limit layer below queues a retry ahead of new work on its
+ * endpoint); `deterministic` errors and
  * anything that is not a `ProviderError` pass straight through. When retries run out the
  * last error is rethrown. Aborting the call's signal stops the wait at once.
  *
