@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ConfidantError, PlanValidationError } from '../spec/errors.js';
 
 /** The commands that take flags from a flag schema. */
-export type FlagCommand = 'run' | 'resume' | 'generate';
+export type FlagCommand = 'run' | 'resume' | 'generate' | 'rescore';
 
 /**
  * How a value given on the command line combines with the config file's:

@@ -9,6 +9,7 @@ import { registerGenerate } from './commands/generate.js';
 import { registerList } from './commands/list.js';
 import { registerMerge } from './commands/merge.js';
 import { registerReport } from './commands/report.js';
+import { registerRescore } from './commands/rescore.js';
 import { registerResume } from './commands/resume.js';
 import { registerRun } from './commands/run.js';
 import { registerView } from './commands/view.js';
@@ -36,6 +37,7 @@ export function createProgram({ io }: { io: CliIo }): { program: Command; outcom
   for (const register of [
     registerRun,
     registerResume,
+    registerRescore,
     registerMerge,
     registerReport,
     registerCompare,

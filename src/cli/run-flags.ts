@@ -105,11 +105,13 @@ export const runFlagSchema = z.object({
       generate: 'datagen model: datagen=<provider:model> (generator= or a bare spec also work)',
       resume:
         'move a role to a new base URL: the same provider and model id, e.g. judge=vllm:X@http://newhost:8000/v1 (repeatable)',
+      rescore:
+        "a new scoring model, judge=<provider:model> (repeatable for an ensemble; replaces the source run's judges)",
     },
-    valueFor: { resume: '<role=spec>' },
+    valueFor: { resume: '<role=spec>', rescore: '<role=spec>' },
     repeatable: true,
     merge: 'by-role',
-    commands: ['run', 'resume', 'generate'],
+    commands: ['run', 'resume', 'generate', 'rescore'],
   }),
   grid: flag(
     stringList().transform((texts) => texts.flatMap(expandGrid)),
@@ -131,7 +133,7 @@ export const runFlagSchema = z.object({
     help: { generate: 'sampling setting, e.g. datagen.temperature=0.8 (repeatable)' },
     repeatable: true,
     merge: 'by-key',
-    commands: ['run', 'generate'],
+    commands: ['run', 'generate', 'rescore'],
     refuse: { resume: DEFINES_RESULTS },
   }),
   defense: flag(stringList(), {
@@ -146,9 +148,13 @@ export const runFlagSchema = z.object({
     flag: '--set',
     value: '<key=value>',
     description: 'suite option (repeatable)',
+    help: {
+      rescore:
+        "suite option over the source run's, e.g. a judge setting (repeatable; options that change the samples are refused)",
+    },
     repeatable: true,
     merge: 'by-key',
-    commands: ['run'],
+    commands: ['run', 'rescore'],
     refuse: { resume: DEFINES_RESULTS },
   }),
   fidelity: flag(z.enum(FIDELITY_MODES), {
@@ -204,7 +210,7 @@ export const runFlagSchema = z.object({
     description: 'samples in flight (default 4)',
     help: { resume: "samples in flight (default: the run's)" },
     parse: parsePositiveInteger,
-    commands: ['run', 'resume'],
+    commands: ['run', 'resume', 'rescore'],
   }),
   maxConnections: flag(positiveInteger(), {
     flag: '--max-connections',
@@ -212,7 +218,7 @@ export const runFlagSchema = z.object({
     description: 'concurrent requests per endpoint (default 8)',
     help: { resume: "concurrent requests per endpoint (default: the run's)" },
     parse: parsePositiveInteger,
-    commands: ['run', 'resume', 'generate'],
+    commands: ['run', 'resume', 'generate', 'rescore'],
   }),
   maxRetries: flag(z.number().int().nonnegative(), {
     flag: '--max-retries',
@@ -220,7 +226,7 @@ export const runFlagSchema = z.object({
     description: 'retries per model call (default 5)',
     help: { resume: "retries per model call (default: the run's)" },
     parse: parseNonNegativeNumber,
-    commands: ['run', 'resume', 'generate'],
+    commands: ['run', 'resume', 'generate', 'rescore'],
   }),
   requestTimeout: flag(z.number().positive().max(86_400), {
     flag: '--request-timeout',
@@ -242,14 +248,14 @@ export const runFlagSchema = z.object({
     flag: '--no-cache',
     description: 'do not read cached responses (new responses are still cached)',
     help: { resume: 'do not read cached responses' },
-    commands: ['run', 'resume', 'generate'],
+    commands: ['run', 'resume', 'generate', 'rescore'],
   }),
   cacheDir: flag(z.string(), {
     flag: '--cache-dir',
     value: '<dir>',
     description: 'response cache directory',
     help: { resume: "response cache directory (default: the run's)" },
-    commands: ['run', 'resume', 'generate'],
+    commands: ['run', 'resume', 'generate', 'rescore'],
   }),
   maxCost: flag(z.number().nonnegative(), {
     flag: '--max-cost',
@@ -257,7 +263,7 @@ export const runFlagSchema = z.object({
     description: 'stop cleanly once this many US dollars are spent',
     help: { resume: "budget for this invocation (default: the run's own)" },
     parse: parseNonNegativeNumber,
-    commands: ['run', 'resume', 'generate'],
+    commands: ['run', 'resume', 'generate', 'rescore'],
   }),
   maxTokens: flag(positiveInteger(), {
     flag: '--max-tokens',
@@ -265,7 +271,7 @@ export const runFlagSchema = z.object({
     description: 'stop cleanly once this many tokens are used',
     help: { resume: "token budget for this invocation (default: the run's own)" },
     parse: parsePositiveInteger,
-    commands: ['run', 'resume', 'generate'],
+    commands: ['run', 'resume', 'generate', 'rescore'],
   }),
   prices: flag(pricesField, {
     flag: '--price',
@@ -274,20 +280,24 @@ export const runFlagSchema = z.object({
       'price of a model in USD per million input/output tokens, e.g. openai:gpt-4o=2.5/10; the model is a spec or provider:model (repeatable)',
     repeatable: true,
     merge: 'by-key',
-    commands: ['run', 'resume', 'generate'],
+    commands: ['run', 'resume', 'generate', 'rescore'],
   }),
   dataDir: flag(z.string(), {
     flag: '--data-dir',
     value: '<dir>',
     description: 'dataset directory',
-    help: { resume: "dataset directory (default: the run's)" },
-    commands: ['run', 'resume'],
+    help: {
+      resume: "dataset directory (default: the run's)",
+      rescore: "dataset directory (default: the source run's)",
+    },
+    commands: ['run', 'resume', 'rescore'],
   }),
   out: flag(z.string(), {
     flag: '--out',
     value: '<dir>',
     description: 'where run directories go (default ./runs)',
-    commands: ['run'],
+    help: { rescore: "where the new run directory goes (default: the source run's folder)" },
+    commands: ['run', 'rescore'],
     refuse: { resume: 'a run directory does not move: resume writes into the directory it is given' },
   }),
   preset: flag(z.string(), {
@@ -311,7 +321,7 @@ export const runFlagSchema = z.object({
     description: 'stop once k samples in a row failed with the same provider cause (default 5; 0: never)',
     help: { resume: "stop once k samples in a row failed with the same provider cause (default: the run's)" },
     parse: parseNonNegativeNumber,
-    commands: ['run', 'resume'],
+    commands: ['run', 'resume', 'rescore'],
   }),
   maxErrorRate: flag(z.number().min(0).max(1), {
     flag: '--max-error-rate',
@@ -320,18 +330,18 @@ export const runFlagSchema = z.object({
       'stop once more than this share of samples failed (from 20 on), and exit 4 above it at the end (default 0.2)',
     help: { resume: "the share of failed samples that stops the run or makes it exit 4 (default: the run's)" },
     parse: parseNonNegativeNumber,
-    commands: ['run', 'resume'],
+    commands: ['run', 'resume', 'rescore'],
   }),
   failOnError: flag(z.boolean(), {
     flag: '--fail-on-error',
     description: 'exit with code 4 when any sample errored or any judge call failed',
-    commands: ['run', 'resume'],
+    commands: ['run', 'resume', 'rescore'],
   }),
   preflight: flag(z.boolean(), {
     flag: '--no-preflight',
     description: 'skip the check that every model endpoint answers before the first sample',
     help: { generate: 'skip the check that the datagen endpoint answers before the first call' },
-    commands: ['run', 'resume', 'generate'],
+    commands: ['run', 'resume', 'generate', 'rescore'],
     inConfig: false,
   }),
   dryRun: flag(z.boolean(), {

@@ -12,6 +12,7 @@ export const JUDGE_ROLE: ModelRoleDefinition = {
   id: 'judge',
   kind: 'chat',
   repeatable: true,
+  scores: true,
   defaults: { ...JUDGE_DEFAULT_SETTINGS, seed: JUDGE_DEFAULT_SEED },
   unboundNote: 'judges never fall back to a model under test',
 };

@@ -30,6 +30,14 @@ export type PairedScore = {
 /** A sample whose verdict for a score key went from pass to fail or back. */
 export type FlippedSample = { sampleId: string; scenarioId: string; key: string; a: string; b: string };
 
+/**
+ * One judge (template and version) in both runs: its verdicts paired call by call within each
+ * sample both runs hold (the i-th call of the judge in A with the i-th in B), grouped by the judge
+ * models on each side. For a run and its rescore with another judge model, this is the agreement
+ * of the two judge models on the same inputs.
+ */
+export type JudgeAgreement = { judge: string; modelA: string; modelB: string; agreement: Agreement };
+
 /** Run B against the baseline A. */
 export type RunComparison = {
   a: { runId: string; dir?: string };
@@ -40,13 +48,28 @@ export type RunComparison = {
   onlyInB: number;
   metrics: MetricDifference[];
   scores: PairedScore[];
+  /** Verdict agreement per judge (and judge models), over the judge calls of the shared samples. */
+  judges: JudgeAgreement[];
   flipped: FlippedSample[];
+  /** Set when B re-scored A's outputs (`confidant rescore`): what the rescore changed. */
+  rescore?: { changed: string[] };
 };
 
-/** Why two runs cannot be compared, as one sentence; null when they can. */
+/** Whether one run re-scored the other's outputs, or both re-scored one run's (same samples, same outputs). */
+function sameOutputs(a: RunHeader, b: RunHeader): boolean {
+  const source = (header: RunHeader) => header.rescoredFrom?.runId ?? header.runId;
+  return (a.rescoredFrom !== undefined || b.rescoredFrom !== undefined) && source(a) === source(b);
+}
+
+/**
+ * Why two runs cannot be compared, as one sentence; null when they can. A run and its rescore
+ * (or two rescores of one run) are comparable even when the rescore changed suite options: they
+ * hold the same samples and outputs.
+ */
 export function incomparableReason(a: RunHeader, b: RunHeader): string | null {
   if (a.suite.id !== b.suite.id)
     return `${b.runId} is a ${b.suite.id} run and ${a.runId} a ${a.suite.id} run: compare runs of one suite`;
+  if (sameOutputs(a, b)) return null;
   const keys = [...new Set([...Object.keys(a.plan.suiteOptions), ...Object.keys(b.plan.suiteOptions)])].sort();
   const differing = keys.filter(
     (key) => JSON.stringify(a.plan.suiteOptions[key]) !== JSON.stringify(b.plan.suiteOptions[key]),
@@ -137,6 +160,7 @@ export function compareRuns({
       agreement: cohenKappa(all.map((pair) => ({ a: pair.a, b: pair.b }))),
     });
   }
+  const judges = judgeAgreements({ shared, recordsB });
   const metricIds = [...new Set([...Object.keys(a.summary.metrics), ...Object.keys(b.summary.metrics)])];
   return {
     a: { runId: a.header.runId, ...(dirs?.a === undefined ? {} : { dir: dirs.a }) },
@@ -154,6 +178,46 @@ export function compareRuns({
       return { id, a: valueA, b: valueB, difference };
     }),
     scores,
+    judges,
     flipped,
+    ...(b.header.rescoredFrom?.runId === a.header.runId
+      ? { rescore: { changed: Object.keys(b.header.rescoredFrom.changed) } }
+      : {}),
   };
+}
+
+/** Per judge and pair of judge models: the agreement of their verdicts, call by call per shared sample. */
+function judgeAgreements({
+  shared,
+  recordsB,
+}: {
+  shared: readonly SampleRecord[];
+  recordsB: ReadonlyMap<string, SampleRecord>;
+}): JudgeAgreement[] {
+  const groups = new Map<
+    string,
+    { judge: string; modelA: string; modelB: string; pairs: Array<{ a: string; b: string }> }
+  >();
+  const byJudge = (record: SampleRecord | undefined) => {
+    const map = new Map<string, NonNullable<SampleRecord['judgments']>>();
+    for (const judgment of record?.judgments ?? [])
+      map.set(judgment.judge, [...(map.get(judgment.judge) ?? []), judgment]);
+    return map;
+  };
+  for (const recordA of shared) {
+    const judgmentsB = byJudge(recordsB.get(recordA.id));
+    for (const [judge, listA] of byJudge(recordA)) {
+      const listB = judgmentsB.get(judge) ?? [];
+      for (let index = 0; index < Math.min(listA.length, listB.length); index += 1) {
+        const left = listA[index];
+        const right = listB[index];
+        if (left === undefined || right === undefined) continue;
+        const key = JSON.stringify([judge, left.model, right.model]);
+        const group = groups.get(key) ?? { judge, modelA: left.model, modelB: right.model, pairs: [] };
+        group.pairs.push({ a: left.verdict, b: right.verdict });
+        groups.set(key, group);
+      }
+    }
+  }
+  return [...groups.values()].map(({ pairs, ...group }) => ({ ...group, agreement: cohenKappa(pairs) }));
 }

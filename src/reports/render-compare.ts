@@ -97,6 +97,29 @@ export function renderCompareMarkdown({
         '',
       );
     }
+    if (comparison.rescore !== undefined) {
+      out.push(
+        `${b.runId} re-scored the outputs of ${a.runId} (changed: ${comparison.rescore.changed.join(', ') || 'nothing'}); its differences are the scoring's alone.`,
+        '',
+      );
+    }
+    if (comparison.judges.length > 0) {
+      out.push('### Judge agreement (call by call on the shared samples)', '');
+      out.push(
+        table(
+          ['Judge', 'Model A', 'Model B', 'Calls', 'Agreement (%)', "Cohen's κ"],
+          comparison.judges.map((judge) => [
+            judge.judge,
+            judge.modelA,
+            judge.modelB,
+            String(judge.agreement.n),
+            judge.agreement.percent === null ? '—' : (judge.agreement.percent * 100).toFixed(1),
+            judge.agreement.kappa === null ? 'n/a' : judge.agreement.kappa.toFixed(3),
+          ]),
+        ),
+        '',
+      );
+    }
     out.push(`### Flipped samples (${comparison.flipped.length})`, '');
     if (comparison.flipped.length === 0) out.push('No sample changed between pass and fail.', '');
     else {

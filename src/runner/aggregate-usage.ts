@@ -30,13 +30,14 @@ export function sumUsageByRole(usages: Array<Record<string, RoleUsage>>): Record
 }
 
 /**
- * Per-role usage of one sample, from its `model-call` events. Token counts a provider did not
+ * Per-role usage of one sample, from its `model-call` events (those replayed from another run by
+ * `rescore` are that run's calls and are left out). Token counts a provider did not
  * report (`null`) add 0 tokens; a call without a known cost makes the role's cost `null`.
  */
 export function usageFromEvents(events: TranscriptEvent[]): Record<string, RoleUsage> {
   const usage: Record<string, RoleUsage> = {};
   for (const event of events) {
-    if (!isModelCallEvent(event)) continue;
+    if (!isCallOfThisRun(event)) continue;
     usage[event.role] = addUsage(usage[event.role] ?? emptyUsage(), usageOfCall(event));
   }
   return usage;
@@ -70,4 +71,9 @@ export function totalCost(usage: Record<string, RoleUsage>): number | null {
  */
 export function isModelCallEvent(event: TranscriptEvent): event is ModelCallEvent {
   return event.type === 'model-call';
+}
+
+/** A `model-call` event this run made (not one `rescore` replayed from its source run). */
+export function isCallOfThisRun(event: TranscriptEvent): event is ModelCallEvent {
+  return isModelCallEvent(event) && event.replayedFrom === undefined;
 }

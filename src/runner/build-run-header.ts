@@ -1,6 +1,6 @@
 import type { ModelDescription } from '../spec/model-spec.js';
 import type { RunPlan } from '../spec/run-plan.js';
-import { FORMAT_VERSION, type RunHeader, type RunInvocation } from '../spec/run-record.js';
+import { FORMAT_VERSION, type RunHeader, type RunInvocation, type RunRescore } from '../spec/run-record.js';
 import { suiteJudges } from '../suites/suite.js';
 import { readDependencyVersions, readPackageVersion } from './package-info.js';
 import { planHash } from './plan-hash.js';
@@ -17,6 +17,8 @@ export type BuildRunHeaderOptions = {
   models: Record<string, ModelDescription[]>;
   /** How the run was invoked (so `resume` needs no flags or environment). */
   invocation?: RunInvocation;
+  /** The source run and what changed, for a run made by `rescore`. */
+  rescoredFrom?: RunRescore;
 };
 
 /**
@@ -24,7 +26,15 @@ export type BuildRunHeaderOptions = {
  * (without secrets), judges, defenses, the samples this run is responsible for and how it was
  * invoked.
  */
-export function buildRunHeader({ runId, now, plan, prepared, models, invocation }: BuildRunHeaderOptions): RunHeader {
+export function buildRunHeader({
+  runId,
+  now,
+  plan,
+  prepared,
+  models,
+  invocation,
+  rescoredFrom,
+}: BuildRunHeaderOptions): RunHeader {
   return {
     formatVersion: FORMAT_VERSION,
     runId,
@@ -42,5 +52,6 @@ export function buildRunHeader({ runId, now, plan, prepared, models, invocation 
     ...(plan.shard ? { shard: plan.shard } : {}),
     sampleIds: prepared.samples.map((sample) => sample.id),
     ...(invocation === undefined ? {} : { invocation }),
+    ...(rescoredFrom === undefined ? {} : { rescoredFrom }),
   };
 }

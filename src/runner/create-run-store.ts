@@ -1,6 +1,6 @@
 import type { ModelDescription } from '../spec/model-spec.js';
 import type { RunPlan } from '../spec/run-plan.js';
-import type { RunHeader, RunInvocation } from '../spec/run-record.js';
+import type { RunHeader, RunInvocation, RunRescore } from '../spec/run-record.js';
 import { createRunDirectory, createRunId, DirectoryRunStore, type RunLock } from '../store/index.js';
 import { buildRunHeader } from './build-run-header.js';
 import { planHash } from './plan-hash.js';
@@ -17,6 +17,7 @@ export async function createRunStore({
   prepared,
   models,
   invocation,
+  rescoredFrom,
   command = 'confidant run',
 }: {
   outDir: string;
@@ -24,6 +25,8 @@ export async function createRunStore({
   prepared: PreparedRun;
   models: Record<string, ModelDescription[]>;
   invocation?: RunInvocation;
+  /** The source run and what changed, for a run made by `rescore`. */
+  rescoredFrom?: RunRescore;
   /** Named in the lock, for a second writer's message. */
   command?: string;
 }): Promise<{ store: DirectoryRunStore; header: RunHeader; lock: RunLock }> {
@@ -39,6 +42,7 @@ export async function createRunStore({
     prepared,
     models,
     ...(invocation === undefined ? {} : { invocation }),
+    ...(rescoredFrom === undefined ? {} : { rescoredFrom }),
   });
   const store = new DirectoryRunStore(directory);
   const { lock } = await store.acquireLock({ command });

@@ -50,6 +50,8 @@ export {
   planSuiteOptions,
   prepareRun,
 } from './prepare-run.js';
+export { isScoringRole, ReplayedFailureError, replaySuite, scoringBindings } from './replay-suite.js';
+export { type RescoreOptions, type RescoreSource, readRescoreSource, rescore } from './rescore.js';
 export {
   type CacheChoice,
   planSettings,

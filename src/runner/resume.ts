@@ -4,10 +4,13 @@ import { PlanValidationError } from '../spec/errors.js';
 import type { RunHeader, RunResume } from '../spec/run-record.js';
 import type { RunStore } from '../spec/run-store.js';
 import { DirectoryRunStore, type RunLockHolder } from '../store/index.js';
+import { findSuite } from '../suites/registry.js';
 import type { Suite } from '../suites/suite.js';
 import { applyResumeOverrides, type ResumeOverrides } from './apply-resume-overrides.js';
 import { type EvaluateResult, type RunSessionOptions, runPrepared } from './evaluate.js';
 import { type PreparedRun, prepareRun } from './prepare-run.js';
+import { replaySuite, scoringBindings } from './replay-suite.js';
+import { readRescoreSource, rescoredModels } from './rescore.js';
 import { resolvePlanModels } from './resolve-plan-models.js';
 import { whileLocked } from './while-locked.js';
 
@@ -52,7 +55,9 @@ export type ResumeOptions = Omit<RunSessionOptions, 'onStart'> & {
  * with a user error, data whose content hash differs from the recorded one and a suite whose
  * samples no longer match the recorded sample ids; `overrides` change only how the run executes
  * (the plan's identity and so its hash stay), and each change is recorded in the header's
- * `resumes`. Returns `{ summary, store }` like `evaluate`.
+ * `resumes`. A run made by `rescore` resumes the same way, replaying its source's outputs again
+ * (`header.rescoredFrom`) with only the scoring roles resolved. Returns `{ summary, store }` like
+ * `evaluate`.
  */
 export async function resume(options: ResumeOptions): Promise<EvaluateResult> {
   const store = typeof options.store === 'string' ? new DirectoryRunStore(options.store) : options.store;
@@ -78,10 +83,20 @@ async function resumeLocked({ options, store }: { options: ResumeOptions; store:
   if (recorded && cacheDir !== undefined && cacheDir !== recorded.cacheDir) {
     changed.cacheDir = { from: recorded.cacheDir, to: cacheDir };
   }
+  // A rescore replays its source's outputs again and resolves only the scoring roles.
+  const source = header.rescoredFrom === undefined ? undefined : await readRescoreSource(header.rescoredFrom.dir);
+  const suite =
+    source === undefined
+      ? options.suite
+      : replaySuite({
+          suite: options.suite ?? findSuite(header.suite.id),
+          sourceRunId: source.header.runId,
+          records: source.records,
+        });
   const prepared = await prepareRun({
     plan,
     dataDir,
-    ...(options.suite === undefined ? {} : { suite: options.suite }),
+    ...(suite === undefined ? {} : { suite }),
     ...(options.defenses === undefined ? {} : { defenses: options.defenses }),
   });
   checkSameRun({ header, prepared, dataDir });
@@ -90,7 +105,8 @@ async function resumeLocked({ options, store }: { options: ResumeOptions; store:
     options.models ??
     (await resolvePlanModels({
       plan,
-      prepared,
+      prepared:
+        source === undefined ? prepared : { ...prepared, modelBindings: scoringBindings(prepared.modelBindings) },
       env: options.env ?? {},
       cache: { dir: cacheDir ?? null, reads: plan.cache },
       ...(options.providers === undefined ? {} : { providers: options.providers }),
@@ -102,7 +118,10 @@ async function resumeLocked({ options, store }: { options: ResumeOptions; store:
       current = {
         ...header,
         plan,
-        models: models.describe(),
+        models:
+          source === undefined
+            ? models.describe()
+            : rescoredModels({ recorded: header.models, scoring: models.describe() }),
         ...(cacheDir === undefined
           ? {}
           : {

@@ -8,7 +8,7 @@ import type { RunSummary, SampleRecord } from '../spec/run-record.js';
 import type { RunStore } from '../spec/run-store.js';
 import type { Score } from '../spec/score.js';
 import { type SampleSpec, type Suite, scoreSample } from '../suites/suite.js';
-import { isModelCallEvent, usageFromEvents, usageOfCall } from './aggregate-usage.js';
+import { isCallOfThisRun, usageFromEvents, usageOfCall } from './aggregate-usage.js';
 import { buildSummary } from './build-summary.js';
 import { createEventRecorder } from './create-event-recorder.js';
 import { createFailFast, type FailFastOptions, type FailFastStop } from './fail-fast.js';
@@ -164,7 +164,7 @@ export async function runEvaluation({
   let fatal: { error: unknown } | undefined;
   let executed = 0;
   const onEvent = (event: TranscriptEvent) => {
-    if (!isModelCallEvent(event)) return;
+    if (!isCallOfThisRun(event)) return;
     const usage = usageOfCall(event);
     progress.inputTokens += usage.inputTokens;
     progress.outputTokens += usage.outputTokens;
@@ -343,7 +343,6 @@ async function runOneSample({
 /** True if a `model-call` event of this sample failed (with that error name, when given). */
 function failedCallNamed(events: TranscriptEvent[], name?: string): boolean {
   return events.some(
-    (event) =>
-      isModelCallEvent(event) && event.error !== undefined && (name === undefined || event.error.name === name),
+    (event) => isCallOfThisRun(event) && event.error !== undefined && (name === undefined || event.error.name === name),
   );
 }

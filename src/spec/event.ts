@@ -6,6 +6,11 @@ const base = {
   id: z.string(),
   time: z.string(),
   participantId: z.string().optional(),
+  /**
+   * The run this event was copied from by `rescore` (the source's transcript, replayed so the
+   * rescored record shows it); such an event is not a call or an action of this run.
+   */
+  replayedFrom: z.string().optional(),
 };
 
 const usageSchema = z.object({

@@ -21,6 +21,11 @@ export type ModelRoleDefinition = {
   /** Whether the role seats an agent under test (`agent`, `agent-<id>`). */
   seat?: boolean;
   /**
+   * Whether the role serves the scorers (judges): `rescore` binds it anew and calls it, while every
+   * other role's work is replayed from the source run and never called.
+   */
+  scores?: boolean;
+  /**
    * Settings every model bound to this role starts from; a request's own settings and
    * `--model-setting` win. A default `seed` is applied only where the provider honours seeds.
    */

@@ -39,6 +39,18 @@ export const runResumeSchema = z.object({
 export type RunResume = z.infer<typeof runResumeSchema>;
 
 /**
+ * The lineage of a run made by `rescore`: the run whose stored outputs it scored anew (its id and
+ * directory) and what changed (scoring models, suite options, settings), each value before and after.
+ */
+export const runRescoreSchema = z.object({
+  runId: z.string(),
+  dir: z.string(),
+  at: z.string(),
+  changed: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
+});
+export type RunRescore = z.infer<typeof runRescoreSchema>;
+
+/**
  * `header.json`: written when the run directory is created; `resume` rewrites it only to record
  * the safe overrides it was given (`resumes`), never the plan's identity (`planHash`).
  */
@@ -75,6 +87,8 @@ export const runHeaderSchema = z.object({
   mergedFrom: z.array(z.string()).optional(),
   invocation: runInvocationSchema.optional(),
   resumes: z.array(runResumeSchema).optional(),
+  /** Set when this run re-scored another run's outputs (`confidant rescore`): no solve calls were made. */
+  rescoredFrom: runRescoreSchema.optional(),
 });
 export type RunHeader = z.infer<typeof runHeaderSchema>;
 

@@ -25,6 +25,10 @@ function renderCompare(ci) {
         sc.mcnemar.pValue < 0.001 ? '<0.001' : sc.mcnemar.pValue.toFixed(3), sc.agreement.percent === null ? '—' : (sc.agreement.percent * 100).toFixed(1),
         sc.agreement.kappa === null ? 'n/a' : sc.agreement.kappa.toFixed(3)];
     })),
+    c.rescore ? h('p', { class: 'muted' }, c.b.runId + ' re-scored the outputs of ' + c.a.runId + ' (changed: ' + (c.rescore.changed.join(', ') || 'nothing') + ').') : null,
+    (c.judges || []).length ? [h('h3', {}, 'Judge agreement'), table(['Judge', 'Model A', 'Model B', 'Calls', 'Agreement (%)', 'Cohen’s κ'], c.judges.map(function (j) {
+      return [j.judge, j.modelA, j.modelB, String(j.agreement.n), j.agreement.percent === null ? '—' : (j.agreement.percent * 100).toFixed(1), j.agreement.kappa === null ? 'n/a' : j.agreement.kappa.toFixed(3)];
+    }), 'judge-agreement')] : null,
     h('h3', {}, 'Flipped samples (' + c.flipped.length + ')'),
     c.flipped.length === 0 ? h('p', {}, 'No sample changed between pass and fail.') :
       table(['Sample', 'Scenario', 'Score', 'A', 'B'], c.flipped.map(function (f) {

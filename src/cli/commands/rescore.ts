@@ -1,0 +1,78 @@
+import { dirname, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { parseRoleBinding } from '../../models/index.js';
+import { rescore, scoringBindings } from '../../runner/index.js';
+import { DirectoryRunStore } from '../../store/index.js';
+import { executeRun } from '../execute-run.js';
+import { addFlagOptions, flagsFromCommandLine } from '../flag-schema.js';
+import { nestModelSettings } from '../parse-assignments.js';
+import { preflightTargets, runPreflight } from '../preflight.js';
+import type { CommandContext } from '../program.js';
+import { resolveCacheDir } from '../resolve-cache-dir.js';
+import { resumeOverridesOf } from '../resume-overrides.js';
+import { runFlagSchema } from '../run-flags.js';
+import { resumeCommand } from '../run-lock-session.js';
+
+/**
+ * `confidant rescore <run-dir>`: the run's stored outputs scored anew (another judge, other judge
+ * options) into a new run directory, with no agent, prober or defense call.
+ */
+export function registerRescore({ program, context }: { program: Command; context: CommandContext }): void {
+  const command = program
+    .command('rescore')
+    .description(
+      "Score a run's stored outputs anew (another judge model, other judge options) into a new run directory, without calling the agent, prober or defenses; the header records the source run and what changed, and the new run resumes like any run. The last line of stdout is the new run directory.",
+    )
+    .argument('<run-dir>', 'the run directory whose outputs are scored (only read)');
+  addFlagOptions({ command, schema: runFlagSchema, name: 'rescore' });
+  command.action(async (runDir: string, _options: Record<string, unknown>, self: Command) => {
+    const { io } = context;
+    const source = resolve(io.cwd, runDir);
+    const flags = flagsFromCommandLine({ schema: runFlagSchema, name: 'rescore', command: self });
+    const header = await new DirectoryRunStore(source).readHeader();
+    const dataDir =
+      flags.dataDir !== undefined
+        ? resolve(io.cwd, flags.dataDir)
+        : (header.invocation?.dataDir ?? (header.dataset.hash === 'built-in' ? io.cwd : undefined));
+    const cacheDir =
+      flags.cacheDir !== undefined
+        ? resolve(io.cwd, flags.cacheDir)
+        : (header.invocation?.cacheDir ?? resolve(io.cwd, resolveCacheDir({ env: io.env, home: io.home })));
+    const { models: _moved, ...execution } = resumeOverridesOf(flags);
+    context.outcome.exitCode = await executeRun({
+      io,
+      failOnError: flags.failOnError === true,
+      run: (onProgress) =>
+        rescore({
+          source,
+          outDir: flags.out === undefined ? dirname(source) : resolve(io.cwd, flags.out),
+          models: (flags.model ?? []).map(parseRoleBinding),
+          ...(flags.set === undefined ? {} : { suiteOptions: flags.set }),
+          ...(flags.modelSetting === undefined ? {} : { modelSettings: nestModelSettings(flags.modelSetting) }),
+          execution,
+          ...(dataDir === undefined ? {} : { dataDir }),
+          cacheDir,
+          invocation: { cwd: io.cwd, dataDir: dataDir ?? io.cwd, cacheDir },
+          env: io.env,
+          signal: io.signal,
+          onProgress,
+          beforeRun: async (prepared) => {
+            if (flags.preflight !== false) {
+              // Only the scoring models are called: the others' endpoints may be long gone.
+              await runPreflight({
+                io,
+                targets: preflightTargets({ modelBindings: scoringBindings(prepared.modelBindings) }),
+              });
+            }
+          },
+          onStart: ({ store, header: created }) => {
+            const changed = Object.keys(created.rescoredFrom?.changed ?? {});
+            io.stderr(
+              `rescoring ${header.runId} (${changed.length === 0 ? 'same scoring' : `changed: ${changed.join(', ')}`}); no agent, prober or defense calls\n`,
+            );
+            io.stderr(`run directory: ${store.location} (resume with: ${resumeCommand(store.location)})\n`);
+          },
+        }),
+    });
+  });
+}
