@@ -162,7 +162,7 @@ export const runFlagSchema = z.object({
     value: '<mode>',
     description:
       "confidant (default) or upstream: score exactly as the suite's upstream code does, quirks included (docs/fidelity.md); --set options still win",
-    commands: ['run'],
+    commands: ['run', 'rescore'],
     refuse: { resume: DEFINES_RESULTS },
   }),
   epochs: flag(positiveInteger(), {

@@ -125,6 +125,18 @@ describe('rescore', () => {
     expect(Object.keys(resumed.summary.usage)).toEqual(['judge']);
   });
 
+  it('records a change of fidelity in the lineage and scores under it', async () => {
+    const rescored = await rescore({
+      source: source.store.location,
+      fidelity: 'upstream',
+      outDir: join(work, 'rescores'),
+      dataDir,
+    });
+    expect(rescored.header.plan.fidelity).toBe('upstream');
+    expect(rescored.header.rescoredFrom?.changed).toEqual({ fidelity: { from: 'confidant', to: 'upstream' } });
+    expect(rescored.summary.counts.error).toBe(0);
+  });
+
   it('refuses to rebind a role that does not score, and a source with missing samples', async () => {
     await expect(
       rescore({

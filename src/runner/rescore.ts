@@ -1,6 +1,7 @@
 import { resolve as resolvePath } from 'node:path';
 import type { Defense } from '../spec/defense.js';
 import { PlanValidationError } from '../spec/errors.js';
+import { DEFAULT_FIDELITY, type Fidelity } from '../spec/fidelity.js';
 import type { ModelDescription, RoleBinding } from '../spec/model-spec.js';
 import { type RunPlan, runPlanSchema } from '../spec/run-plan.js';
 import type { RunHeader, RunInvocation, RunRescore, SampleRecord } from '../spec/run-record.js';
@@ -25,6 +26,8 @@ export type RescoreOptions = RunSessionOptions & {
   models?: readonly RoleBinding[];
   /** Suite options over the source's (e.g. a judge option); options that change the samples are refused. */
   suiteOptions?: Record<string, unknown>;
+  /** Score as the suite's upstream code does (`upstream`) or as confidant does; default: the source's. */
+  fidelity?: Fidelity;
   /** Settings of scoring roles over the source's (`{ judge: { temperature: 0 } }`). */
   modelSettings?: Record<string, Record<string, unknown>>;
   /** How (not what) the rescore runs: concurrency, retries, budgets, cache reads, prices. */
@@ -154,6 +157,7 @@ function rescorePlan({ header, options }: { header: RunHeader; options: RescoreO
     models: [...header.plan.models.filter((binding) => !replaced.has(binding.role)), ...given],
     suiteOptions: { ...header.plan.suiteOptions, ...options.suiteOptions },
     modelSettings,
+    ...(options.fidelity === undefined ? {} : { fidelity: options.fidelity }),
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'plan'}: ${issue.message}`);
@@ -198,7 +202,7 @@ export function rescoredModels({
   return { ...Object.fromEntries(kept), ...scoring };
 }
 
-/** What a rescore changed against its source: scoring models, suite options, settings, suite version. */
+/** What a rescore changed against its source: scoring models, suite options, settings, fidelity, suite version. */
 function rescoreChanges({
   header,
   plan,
@@ -229,6 +233,8 @@ function rescoreChanges({
     const to = plan.modelSettings[role];
     if (!same(from, to)) changed[`modelSettings.${role}`] = { from, to };
   }
+  const fidelity = { from: header.plan.fidelity ?? DEFAULT_FIDELITY, to: plan.fidelity ?? DEFAULT_FIDELITY };
+  if (fidelity.from !== fidelity.to) changed.fidelity = fidelity;
   if (suiteVersion !== header.suite.version)
     changed['suite.version'] = { from: header.suite.version, to: suiteVersion };
   return changed;

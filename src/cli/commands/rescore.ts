@@ -48,6 +48,7 @@ export function registerRescore({ program, context }: { program: Command; contex
           outDir: flags.out === undefined ? dirname(source) : resolve(io.cwd, flags.out),
           models: (flags.model ?? []).map(parseRoleBinding),
           ...(flags.set === undefined ? {} : { suiteOptions: flags.set }),
+          ...(flags.fidelity === undefined ? {} : { fidelity: flags.fidelity }),
           ...(flags.modelSetting === undefined ? {} : { modelSettings: nestModelSettings(flags.modelSetting) }),
           execution,
           ...(dataDir === undefined ? {} : { dataDir }),
