@@ -7,7 +7,7 @@ import { vanillaDefense } from '../../defenses/vanilla.js';
 import type { Defense } from '../../spec/defense.js';
 import { promptOf, scriptedSample } from './__fixtures__/scripted-roles.js';
 import { tinyWorld } from './__fixtures__/tiny-community.js';
-import { assistantTurn, contentSecretIdsOf, retrievalQuery } from './assistant.js';
+import { assistantTurn, contentSecretIdsOf, createAssistant, retrievalQuery } from './assistant.js';
 import { ASSISTANT_TEMPLATES } from './assistant-prompt.js';
 import { endInstant } from './community-time.js';
 import type { ProbeInstance } from './expand-conversations.js';
@@ -206,5 +206,51 @@ describe('contentSecretIdsOf', () => {
     const chunks = [chunk('I met ROSA   VALE today'), chunk('the clearpath people called')];
     expect(contentSecretIdsOf({ chunks, world, access: cal })).toEqual(['s-dark', 's-debt']);
     expect(contentSecretIdsOf({ chunks, world, access: ben })).toEqual(['s-dark']);
+  });
+});
+
+describe('createAssistant', () => {
+  it('answers each prober message over the whole conversation and keeps every turn in its state', async () => {
+    const probe = instance('cal', false);
+    const sample = scriptedSample({ respond: (call) => `reply ${call.callIndex + 1}` });
+    const owner = await ownerRetriever({
+      world,
+      ownerId: 'ana',
+      setup: { retriever: 'bm25', chunking: { kind: 'message' }, asOf: probe.conversationTime },
+    });
+    const assistant = createAssistant({
+      world,
+      instance: probe,
+      retriever: owner.retriever,
+      access: accessContextFor({ world, instance: probe, groupConfidants: 'members-at-share' }),
+      k: 5,
+      queryWindow: 3,
+      framing: 'digital-twin',
+      models: sample.models,
+      defenses: [vanillaDefense],
+      emit: sample.emit,
+    });
+    expect(assistant.id).toBe('assistant');
+    const first = await assistant.respond({
+      inbox: [{ role: 'user', content: 'hi Ana' }],
+      state: assistant.initialState({ participantIds: ['prober', 'assistant'] }),
+      turn: 2,
+    });
+    const second = await assistant.respond({
+      inbox: [{ role: 'user', content: 'any money trouble?' }],
+      state: first.state,
+      turn: 4,
+    });
+    expect([first.reply.content, second.reply.content]).toEqual(['reply 1', 'reply 2']);
+    expect(second.state.messages).toEqual([
+      { speaker: 'prober', text: 'hi Ana' },
+      { speaker: 'assistant', text: 'reply 1' },
+      { speaker: 'prober', text: 'any money trouble?' },
+      { speaker: 'assistant', text: 'reply 2' },
+    ]);
+    expect(second.state.turns.map((turn) => turn.message)).toEqual(['reply 1', 'reply 2']);
+    const rounds = sample.events.filter((event) => event.type === 'retrieval-query').map((event) => event.round);
+    expect(rounds).toEqual([1, 2]);
+    expect(promptOf(sample.calls[1]!)).toContain('any money trouble?');
   });
 });

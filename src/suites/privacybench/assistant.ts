@@ -5,6 +5,7 @@ import { retrievalFilterEvents, searchWithRetrievalFilters } from '../../retriev
 import type { EmitEvent, ModelRoles } from '../../spec/chat-model.js';
 import type { AccessContext, Chunk, Retriever } from '../../spec/chunk.js';
 import type { Defense } from '../../spec/defense.js';
+import type { Participant } from '../../spec/participant.js';
 import type { AssistantFraming } from './assistant-prompt.js';
 import { buildAssistantPrompt } from './assistant-prompt.js';
 import type { ProbeInstance } from './expand-conversations.js';
@@ -69,6 +70,23 @@ export function contentSecretIdsOf({
   return [...found].sort();
 }
 
+/** What one assistant turn works from (see {@link assistantTurn}). */
+export type AssistantTurnOptions = {
+  world: PrivacyBenchWorld;
+  instance: ProbeInstance;
+  /** The conversation so far, ending with the prober's latest message. */
+  messages: readonly ConversationMessage[];
+  retriever: Retriever;
+  access: AccessContext;
+  k: number;
+  queryWindow: number;
+  framing: AssistantFraming;
+  models: ModelRoles;
+  defenses: readonly Defense[];
+  emit: EmitEvent;
+  round: number;
+};
+
 /**
  * One assistant turn (privacybench.md §4.3):
  * 1. the query is the last `queryWindow` messages; the owner's knowledge base is searched for the
@@ -94,21 +112,7 @@ export async function assistantTurn({
   defenses,
   emit,
   round,
-}: {
-  world: PrivacyBenchWorld;
-  instance: ProbeInstance;
-  /** The conversation so far, ending with the prober's latest message. */
-  messages: readonly ConversationMessage[];
-  retriever: Retriever;
-  access: AccessContext;
-  k: number;
-  queryWindow: number;
-  framing: AssistantFraming;
-  models: ModelRoles;
-  defenses: readonly Defense[];
-  emit: EmitEvent;
-  round: number;
-}): Promise<AssistantTurn> {
+}: AssistantTurnOptions): Promise<AssistantTurn> {
   const query = retrievalQuery({ messages, window: queryWindow });
   const result = await searchWithRetrievalFilters({ retriever, query, k, access, defenses });
   for (const event of retrievalFilterEvents({ result, defenses, k, participantId: ASSISTANT_ID })) {
@@ -157,5 +161,32 @@ export async function assistantTurn({
     unauthorizedSecretIds,
     contentSecretIds,
     stages: answer.stages,
+  };
+}
+
+/** The assistant's side of the chat: the conversation so far and what each of its turns retrieved. */
+export type AssistantState = { messages: ConversationMessage[]; turns: AssistantTurn[] };
+
+/**
+ * The assistant as a `Participant` (the `agent` role, privacybench.md §4.3). Each turn it
+ * receives the prober's latest message, answers it with {@link assistantTurn} over the whole
+ * conversation, and keeps the conversation and every turn's retrieval in its state (the
+ * conversation's rounds are read from there).
+ */
+export function createAssistant(
+  options: Omit<AssistantTurnOptions, 'messages' | 'round'>,
+): Participant<AssistantState> {
+  return {
+    id: ASSISTANT_ID,
+    initialState: () => ({ messages: [], turns: [] }),
+    async respond({ inbox, state }) {
+      const heard = inbox.map((message): ConversationMessage => ({ speaker: 'prober', text: message.content }));
+      const messages = [...state.messages, ...heard];
+      const turn = await assistantTurn({ ...options, messages, round: state.turns.length + 1 });
+      return {
+        reply: { role: 'assistant', content: turn.message },
+        state: { messages: [...messages, { speaker: 'assistant', text: turn.message }], turns: [...state.turns, turn] },
+      };
+    },
   };
 }

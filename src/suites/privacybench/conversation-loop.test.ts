@@ -3,7 +3,7 @@ import { EmptyReplyError } from '../../agents/turn-errors.js';
 import { createEventRecorder } from '../../runner/create-event-recorder.js';
 import { BudgetExceededError } from '../../spec/errors.js';
 import type { Participant } from '../../spec/participant.js';
-import type { AssistantTurn } from './assistant.js';
+import type { AssistantState, AssistantTurn } from './assistant.js';
 import { type OutputContext, PrivacyBenchConversationError, runConversationLoop } from './conversation-loop.js';
 import type { ProbeInstance } from './expand-conversations.js';
 import type { ConversationMessage } from './privacybench-output.js';
@@ -40,17 +40,31 @@ function scriptedProber(fail?: { atTurn: number; error: Error }): Participant<st
   };
 }
 
-function assistant(seen: ConversationMessage[][]) {
-  return async ({ messages, round }: { messages: ConversationMessage[]; round: number }): Promise<AssistantTurn> => {
-    seen.push(messages);
-    return {
-      message: `a${round}`,
-      retrieved: round === 2 ? [{ chunkId: 'chat-1#m2', docId: 'chat-1', secretIds: ['s-debt'] }] : [],
-      filteredOut: 0,
-      unauthorizedSecretIds: round === 2 ? ['s-debt'] : [],
-      contentSecretIds: [],
-      stages: [{ role: 'agent', text: `a${round}` }],
-    };
+/** An assistant that answers `a1`, `a2`, … and records the conversation each turn saw. */
+function assistant(seen: ConversationMessage[][]): Participant<AssistantState> {
+  return {
+    id: 'assistant',
+    initialState: () => ({ messages: [], turns: [] }),
+    async respond({ inbox, state }) {
+      const round = state.turns.length + 1;
+      const messages = [
+        ...state.messages,
+        ...inbox.map((message): ConversationMessage => ({ speaker: 'prober', text: message.content })),
+      ];
+      seen.push(messages);
+      const turn: AssistantTurn = {
+        message: `a${round}`,
+        retrieved: round === 2 ? [{ chunkId: 'chat-1#m2', docId: 'chat-1', secretIds: ['s-debt'] }] : [],
+        filteredOut: 0,
+        unauthorizedSecretIds: round === 2 ? ['s-debt'] : [],
+        contentSecretIds: [],
+        stages: [{ role: 'agent', text: `a${round}` }],
+      };
+      return {
+        reply: { role: 'assistant', content: turn.message },
+        state: { messages: [...messages, { speaker: 'assistant', text: turn.message }], turns: [...state.turns, turn] },
+      };
+    },
   };
 }
 
@@ -73,7 +87,14 @@ describe('runConversationLoop', () => {
     );
     expect(output.rounds[1]?.unauthorizedSecretIds).toEqual(['s-debt']);
     expect(seen[2]?.map((message) => message.text)).toEqual(['q1', 'a1', 'q2', 'a2', 'q3']);
-    expect(events.filter((event) => event.type === 'message-deliver')).toHaveLength(6);
+    const delivered = events.filter((event) => event.type === 'message-deliver');
+    expect(delivered.map(({ participantId, to, round, text }) => ({ participantId, to, round, text }))).toEqual(
+      [1, 2, 3].flatMap((round) => [
+        { participantId: 'prober', to: 'assistant', round, text: `q${round}` },
+        { participantId: 'assistant', to: 'prober', round, text: `a${round}` },
+      ]),
+    );
+    expect(events.filter((event) => event.type === 'turn-end')).toEqual([]);
     expect(output).toMatchObject({ instance, ...context });
   });
 
@@ -111,6 +132,27 @@ describe('runConversationLoop', () => {
     expect(conversationError.cause).toBe(failure);
     expect(conversationError.partialOutput.terminationReason).toBe('error');
     expect(conversationError.partialOutput.rounds.map((round) => round.round)).toEqual([1]);
+  });
+
+  it('names the judge when the early-stop check itself throws, keeping the rounds so far', async () => {
+    const failure = new Error('judge template broke');
+    const error = await runConversationLoop({
+      instance,
+      context,
+      prober: scriptedProber(),
+      assistant: assistant([]),
+      checkRevealed: async (rounds) => {
+        if (rounds.length === 2) throw failure;
+        return 'not-revealed';
+      },
+      maxRounds: 5,
+      emit: createEventRecorder().emit,
+    }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PrivacyBenchConversationError);
+    const conversationError = error as PrivacyBenchConversationError;
+    expect(conversationError.participantId).toBe('judge');
+    expect(conversationError.cause).toBe(failure);
+    expect(conversationError.partialOutput.rounds.map((round) => round.leakCheck)).toEqual(['not-revealed', 'skipped']);
   });
 
   it('lets a budget stop through untouched', async () => {

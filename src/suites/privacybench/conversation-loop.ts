@@ -1,17 +1,14 @@
+import {
+  type AfterTurn,
+  type ConversationResult,
+  runTurnBasedConversation,
+} from '../../orchestration/turn-based-conversation.js';
 import type { EmitEvent } from '../../spec/chat-model.js';
 import { ConfidantError, type SampleFailure, stopsRun } from '../../spec/errors.js';
-import type { Message } from '../../spec/message.js';
 import type { Participant } from '../../spec/participant.js';
-import { ASSISTANT_ID, type AssistantTurn } from './assistant.js';
+import type { AssistantState } from './assistant.js';
 import type { ProbeInstance } from './expand-conversations.js';
-import {
-  type ConversationMessage,
-  type ConversationRound,
-  conversationMessages,
-  type LeakCheck,
-  type PrivacyBenchOutput,
-} from './privacybench-output.js';
-import { PROBER_ID } from './prober.js';
+import type { ConversationRound, LeakCheck, PrivacyBenchOutput } from './privacybench-output.js';
 
 /** The parts of an output that do not come from the loop. */
 export type OutputContext = Pick<PrivacyBenchOutput, 'defenses' | 'agentModel' | 'retriever'>;
@@ -35,15 +32,18 @@ export class PrivacyBenchConversationError extends ConfidantError implements Sam
 }
 
 /**
- * The conversation loop (privacybench.md §6). A round is one prober message and one assistant
- * reply; the prober opens, and there are at most `maxRounds` rounds. After each reply,
+ * One PrivacyBench conversation (privacybench.md §6) on the shared turn-based conversation: the
+ * prober (seat 0, opening with an empty inbox) and the assistant take turns, one prober message
+ * and one assistant reply making a round, for at most `maxRounds` rounds; [FIN] ends nothing
+ * here. After each reply an after-turn hook records the round (from the assistant's state) and
  * `checkRevealed` (the first judge, or the panel; absent when early stop is off) judges the
- * conversation so far, and a `revealed` answer ends it (`terminationReason: 'revealed'`,
+ * conversation so far: a `revealed` answer ends it (`terminationReason: 'revealed'`,
  * `earlyStopRound`); a judge error does not stop it. Otherwise it ends with `max-rounds`.
- * Every message is recorded as a `message-deliver` event.
+ * Every message is recorded as a `message-deliver` event carrying its round.
  *
  * A failing turn throws {@link PrivacyBenchConversationError} with the rounds so far and
- * `terminationReason: 'error'`; budget stops and interruptions are rethrown as they are.
+ * `terminationReason: 'error'` (a failing check names the `judge`); budget stops and
+ * interruptions are rethrown as they are.
  */
 export async function runConversationLoop({
   instance,
@@ -58,7 +58,7 @@ export async function runConversationLoop({
   instance: ProbeInstance;
   context: OutputContext;
   prober: Participant<unknown>;
-  assistant: (options: { messages: ConversationMessage[]; round: number }) => Promise<AssistantTurn>;
+  assistant: Participant<AssistantState>;
   checkRevealed?: (rounds: ConversationRound[]) => Promise<Exclude<LeakCheck, 'skipped'>>;
   maxRounds: number;
   emit: EmitEvent;
@@ -73,49 +73,54 @@ export async function runConversationLoop({
     terminationReason,
     earlyStopRound,
   });
-  let proberState = prober.initialState({ participantIds: [PROBER_ID, ASSISTANT_ID] });
-  let inbox: Message[] = [];
-  let speaker = PROBER_ID;
-  try {
-    for (let round = 1; round <= maxRounds; round += 1) {
-      signal?.throwIfAborted();
-      speaker = PROBER_ID;
-      const asked = await prober.respond({
-        inbox,
-        state: proberState,
-        turn: 2 * round - 1,
-        ...(signal === undefined ? {} : { signal }),
-      });
-      proberState = asked.state;
-      const proberMessage = asked.reply.content;
-      emit({ type: 'message-deliver', participantId: PROBER_ID, round, to: ASSISTANT_ID, text: proberMessage });
-
-      speaker = ASSISTANT_ID;
-      const messages = [...conversationMessages(rounds), { speaker: 'prober' as const, text: proberMessage }];
-      const turn = await assistant({ messages, round });
-      emit({ type: 'message-deliver', participantId: ASSISTANT_ID, round, to: PROBER_ID, text: turn.message });
-      const entry: ConversationRound = {
-        round,
-        proberMessage,
-        assistantMessage: turn.message,
-        retrieved: turn.retrieved,
-        filteredOut: turn.filteredOut,
-        unauthorizedSecretIds: turn.unauthorizedSecretIds,
-        contentSecretIds: turn.contentSecretIds,
-        leakCheck: 'skipped',
-      };
-      rounds.push(entry);
-      inbox = [{ role: 'user', content: turn.message }];
-
-      if (checkRevealed !== undefined) {
-        speaker = 'judge';
-        entry.leakCheck = await checkRevealed([...rounds]);
-        if (entry.leakCheck === 'revealed') return output('revealed', round);
-      }
+  let proberMessage = '';
+  const afterTurn = async ({ participantId, entry, stateOf }: AfterTurn) => {
+    if (entry === undefined) return;
+    const round = rounds.length + 1;
+    if (participantId === prober.id) {
+      proberMessage = entry.text;
+      emit({ type: 'message-deliver', participantId, round, to: assistant.id, text: entry.text });
+      return;
     }
-    return output('max-rounds', null);
+    emit({ type: 'message-deliver', participantId, round, to: prober.id, text: entry.text });
+    const turn = stateOf(assistant).turns.at(-1);
+    const record: ConversationRound = {
+      round,
+      proberMessage,
+      assistantMessage: entry.text,
+      retrieved: turn?.retrieved ?? [],
+      filteredOut: turn?.filteredOut ?? 0,
+      unauthorizedSecretIds: turn?.unauthorizedSecretIds ?? [],
+      contentSecretIds: turn?.contentSecretIds ?? [],
+      leakCheck: 'skipped',
+    };
+    rounds.push(record);
+    if (checkRevealed === undefined) return;
+    record.leakCheck = await checkRevealed([...rounds]);
+    return record.leakCheck === 'revealed' ? { stop: 'revealed' as const } : undefined;
+  };
+  let result: ConversationResult<'revealed'>;
+  try {
+    result = await runTurnBasedConversation({
+      seats: [
+        { participant: prober, displayName: prober.id },
+        { participant: assistant, displayName: assistant.id },
+      ],
+      maxTurns: 2 * maxRounds,
+      endOnAllFin: false,
+      afterTurn,
+      ...(signal === undefined ? {} : { signal }),
+    });
   } catch (error) {
     if (stopsRun(error, signal)) throw error;
-    throw new PrivacyBenchConversationError({ cause: error, participantId: speaker, output: output('error', null) });
+    // Turns fail into `result.failure`; what throws here is the early-stop check.
+    throw new PrivacyBenchConversationError({ cause: error, participantId: 'judge', output: output('error', null) });
   }
+  const { failure } = result;
+  if (failure !== undefined) {
+    if (stopsRun(failure.error, signal)) throw failure.error;
+    const { participantId } = failure;
+    throw new PrivacyBenchConversationError({ cause: failure.error, participantId, output: output('error', null) });
+  }
+  return result.terminationReason === 'revealed' ? output('revealed', rounds.length) : output('max-rounds', null);
 }

@@ -2,7 +2,7 @@ import { DEFAULT_MAX_PARSE_RETRIES } from '../../judges/index.js';
 import type { ModelRoles } from '../../spec/chat-model.js';
 import { type CallCount, exactly, judgment, type PlannedCalls, product, times } from '../call-pattern.js';
 import { defineSuite, type SampleOutcome, type Scorer } from '../suite.js';
-import { ASSISTANT_ID, assistantTurn } from './assistant.js';
+import { ASSISTANT_ID, type AssistantTurnOptions, createAssistant } from './assistant.js';
 import { ASSISTANT_TEMPLATES } from './assistant-prompt.js';
 import { type OutputContext, PrivacyBenchConversationError, runConversationLoop } from './conversation-loop.js';
 import { LEAK_TEMPLATES } from './judges/leak-judge.js';
@@ -61,8 +61,8 @@ async function runPrivacyBenchSample({
   scenario: PrivacyBenchScenario;
   options: ResolvedPrivacyBenchOptions;
   models: ModelRoles;
-  defenses: Parameters<typeof assistantTurn>[0]['defenses'];
-  emit: Parameters<typeof assistantTurn>[0]['emit'];
+  defenses: AssistantTurnOptions['defenses'];
+  emit: AssistantTurnOptions['emit'];
   signal: AbortSignal;
 }): Promise<SampleOutcome<PrivacyBenchOutput>> {
   const { instance, world } = scenario;
@@ -106,21 +106,18 @@ async function runPrivacyBenchSample({
     instance,
     context,
     prober: createProber({ world, instance, model: models.model('prober'), signal }),
-    assistant: ({ messages, round }) =>
-      assistantTurn({
-        world,
-        instance,
-        messages,
-        retriever: owner.retriever,
-        access,
-        k: options.topK,
-        queryWindow: options.queryWindow,
-        framing: options.framing,
-        models,
-        defenses,
-        emit,
-        round,
-      }),
+    assistant: createAssistant({
+      world,
+      instance,
+      retriever: owner.retriever,
+      access,
+      k: options.topK,
+      queryWindow: options.queryWindow,
+      framing: options.framing,
+      models,
+      defenses,
+      emit,
+    }),
     ...(check === undefined ? {} : { checkRevealed: check }),
     maxRounds: options.maxRounds,
     emit,
