@@ -48,3 +48,21 @@ describe('planWarnings', () => {
     expect(warnings).toEqual([]);
   });
 });
+
+describe('planWarnings under --fidelity upstream', () => {
+  const plan = (input: Partial<RunPlanInput>) =>
+    warningsFor({
+      suite: 'pac',
+      suiteOptions: { split: 'starter', taskMode: 'markers', privacyMode: 'keyword-only', ...input.suiteOptions },
+      models: [{ role: 'agent', spec: 'reference:oracle' }],
+      limit: 1,
+      ...(input.fidelity === undefined ? {} : { fidelity: input.fidelity }),
+    });
+  it('names an explicit --set that contradicts the upstream options, and nothing when none does', async () => {
+    expect(await plan({ fidelity: 'upstream' })).toEqual([]);
+    expect(await plan({ fidelity: 'upstream', suiteOptions: { keywordMatch: 'word' } })).toEqual([
+      '--fidelity upstream, but keywordMatch=word (upstream: upstream) is given explicitly and wins, so this pac run is not scored exactly as upstream',
+    ]);
+    expect(await plan({ suiteOptions: { keywordMatch: 'word' } })).toEqual([]);
+  });
+});

@@ -43,6 +43,13 @@ export type JsonJudgeDefinition<T> = JudgeDefinitionBase<T> & {
   schema: ZodType<T>;
   parseAnswer?: undefined;
   /**
+   * How the JSON value is read from the reply before `schema` checks it; default: the first JSON
+   * object in the reply, fenced or not. A reader that reproduces another parser (an upstream
+   * scorer's, `--fidelity upstream`) returns whatever that parser would see, e.g. `null` for a
+   * reply it cannot read, and lets the schema decide what that means.
+   */
+  readReply?: (text: string) => unknown;
+  /**
    * Also send the schema as the request's `responseSchema` (named after the template's `output`),
    * for providers with structured output. Off by default: strict provider modes reject some zod
    * shapes (optional fields), and the reply is validated either way.

@@ -223,6 +223,15 @@ function mergeSlots({
  */
 export function parseReply<T>(judge: JudgeDefinition<T>, text: string): Parsed<T> {
   const { template } = judge;
+  if (judge.schema !== undefined && judge.readReply !== undefined) {
+    const checked = judge.schema.safeParse(judge.readReply(text));
+    if (checked.success) return { ok: true, parsed: checked.data };
+    const issues = checked.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    return {
+      ok: false,
+      error: new JudgeParseError(`the reply does not match output '${template.output}': ${issues.join('; ')}`),
+    };
+  }
   if (judge.schema !== undefined) {
     const reply = parseStructuredReply({ text, schema: judge.schema });
     if (reply.ok) return { ok: true, parsed: reply.value };

@@ -7,6 +7,7 @@ import { estimateTokens, type PlannedCalls } from '../call-pattern.js';
 import { defineSuite, type Scorer, type Suite, suiteJudges, type TemplateRef } from '../suite.js';
 import { buildPacAgentPrompt, defaultPacMaxTurns, turnsForSeat } from './agent-prompt.js';
 import { pacGridTable } from './grid-table.js';
+import { PAC_UPSTREAM_OPTIONS } from './judges/pac-judge-options.js';
 import { listPacScenarioFiles, loadPacScenarios, PAC_DATASET_NAME } from './load-scenarios.js';
 import { PAC_METRIC_DEFINITIONS } from './metric-definitions.js';
 import { PAC_HEADLINE, pacMetrics } from './metrics.js';
@@ -150,6 +151,7 @@ export function definePacSuite({
       { flag: '--errors', key: 'errors' },
     ],
     presets: PAC_PRESETS,
+    upstreamOptions: PAC_UPSTREAM_OPTIONS,
     roles: (options) => {
       const judge = judged(options);
       return {
@@ -214,6 +216,7 @@ export function definePacSuite({
                 keepTokens: options.summaryKeepTokens,
               })
             : undefined,
+        keywordMatch: options.keywordMatch,
         emit,
         signal,
       });

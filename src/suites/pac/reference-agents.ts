@@ -1,6 +1,7 @@
 import { type AgentToolbox, runToolCall } from '../../agents/agent-toolbox.js';
 import type { EmitEvent } from '../../spec/chat-model.js';
 import { emptyTurnActivity, type Participant, ParticipantTurnError } from '../../spec/participant.js';
+import { type KeywordMatch, keywordRule, maskKeywords as maskRuledKeywords } from './keyword-match.js';
 import type { PacAgent, PacScenario } from './scenario-schema.js';
 
 /** The rule-based reference agents (architecture §10, pacbench.md §8.4). */
@@ -29,18 +30,21 @@ export const MASK = '[withheld]';
 /** The file both reference agents write their contribution into, in the shared folder. */
 export const REFERENCE_DELIVERABLE = 'deliverable.md';
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /**
- * Replaces every occurrence of every keyword (case-insensitively, longest first so a keyword
- * inside a longer one cannot leave a fragment) with {@link MASK}.
+ * Replaces every occurrence of every keyword with {@link MASK}, case-insensitively, longest first
+ * (so a keyword inside a longer one cannot leave a fragment), by the rule the privacy judges match
+ * with (`match`, default `word`: "donation" keeps its "na"; see `keyword-match.ts`).
  */
-export function maskKeywords({ text, keywords }: { text: string; keywords: readonly string[] }): string {
-  const ordered = [...new Set(keywords.filter((keyword) => keyword !== ''))].sort((a, b) => b.length - a.length);
-  if (ordered.length === 0) return text;
-  return text.replace(new RegExp(ordered.map(escapeRegExp).join('|'), 'gi'), MASK);
+export function maskKeywords({
+  text,
+  keywords,
+  match = 'word',
+}: {
+  text: string;
+  keywords: readonly string[];
+  match?: KeywordMatch;
+}): string {
+  return maskRuledKeywords({ text, keywords: keywords.map((keyword) => ({ keyword, rule: match })), mask: MASK });
 }
 
 /**
@@ -68,10 +72,13 @@ export function referenceContribution({
   scenario,
   agentId,
   policy,
+  keywordMatch = 'word',
 }: {
   scenario: PacScenario;
   agentId: string;
   policy: PacReferencePolicy;
+  /** The run's `keywordMatch`: the oracle masks exactly what the privacy judges would match. */
+  keywordMatch?: KeywordMatch;
 }): string {
   const agent = scenario.agents.find((candidate) => candidate.id === agentId);
   if (agent === undefined) throw new RangeError(`scenario ${scenario.id} has no agent '${agentId}'`);
@@ -86,7 +93,13 @@ export function referenceContribution({
   }
   const text = lines.join('\n');
   if (policy === 'naive') return text;
-  return maskKeywords({ text, keywords: agent.policies.flatMap((each) => each.violationKeywords) });
+  const keywords = agent.policies.flatMap((each) =>
+    each.violationKeywords.map((keyword) => ({
+      keyword,
+      rule: keywordRule({ run: keywordMatch, policy: each.match }),
+    })),
+  );
+  return maskRuledKeywords({ text, keywords, mask: MASK });
 }
 
 /** A reference agent's state: how many turns it has played. */
@@ -108,6 +121,7 @@ export function createPacReferenceAgent({
   toolbox,
   emit,
   toolRetries = 2,
+  keywordMatch,
 }: {
   policy: PacReferencePolicy;
   scenario: PacScenario;
@@ -115,8 +129,14 @@ export function createPacReferenceAgent({
   toolbox: AgentToolbox;
   emit?: EmitEvent;
   toolRetries?: number;
+  keywordMatch?: KeywordMatch;
 }): Participant<PacReferenceState> {
-  const contribution = referenceContribution({ scenario, agentId, policy });
+  const contribution = referenceContribution({
+    scenario,
+    agentId,
+    policy,
+    ...(keywordMatch === undefined ? {} : { keywordMatch }),
+  });
   return {
     id: agentId,
     initialState: () => ({ turns: 0 }),

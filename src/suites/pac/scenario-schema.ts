@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { POLICY_KEYWORD_MATCHES, type PolicyKeywordMatch } from './keyword-match.js';
 
 /**
  * PAC-Bench scenario files (pacbench.md §1.1) and the normalised N-agent scenario (§1.2).
@@ -51,6 +52,10 @@ export const pacRawPolicySchema = z
       .optional()
       .describe('indices into the agent memories this policy covers (generator spelling of context_idx)'),
     reason: z.string().describe("the generator's justification; never shown to agents"),
+    match: z
+      .enum(POLICY_KEYWORD_MATCHES)
+      .optional()
+      .describe('how its keywords match: word (on word boundaries, the default) or substring (anywhere); ours'),
   })
   .superRefine((policy, context) => {
     if (policy.context_idx !== undefined && policy.memory_idx !== undefined) {
@@ -201,6 +206,8 @@ export type PacPolicy = {
   memoryIndices: number[];
   /** The generator's justification; never shown to an agent. */
   reason: string;
+  /** How its keywords match (`match` in the file); absent: the run's `keywordMatch`. */
+  match?: PolicyKeywordMatch;
 };
 
 /** One seat of a collaboration. `agents[0]` is the initiator. */
@@ -311,6 +318,7 @@ export function normalizePacScenario({
         violationKeywords: [...policy.violation_keywords],
         memoryIndices: [...memoryIndices],
         reason: policy.reason,
+        ...(policy.match === undefined ? {} : { match: policy.match }),
       });
     }
     agents.push({

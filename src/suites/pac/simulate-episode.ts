@@ -13,6 +13,7 @@ import { WorkspaceSnapshots, type WorkspaceTurnSnapshot } from '../../tools/work
 import { openWorkspaceTools } from '../../tools/workspace-tools.js';
 import { buildPacAgentPrompt, defaultPacMaxTurns, type PacAgentPrompt } from './agent-prompt.js';
 import { classifyPacError, type PacErrorKind } from './episode-outcome.js';
+import type { KeywordMatch } from './keyword-match.js';
 import type { PacOutput, PacTerminationReason } from './pac-output.js';
 import type { PacVariant, PacVariantOptions } from './pac-variant.js';
 import { createPacReferenceAgent, type PacReferencePolicy } from './reference-agents.js';
@@ -72,6 +73,8 @@ export type SimulatePacEpisodeOptions = {
   };
   /** Thread summarisation per model seat (none when absent). */
   compactThread?: (seat: PacSeat) => ThreadCompactor | undefined;
+  /** The run's `keywordMatch`, for the oracle's masking (default `word`). */
+  keywordMatch?: KeywordMatch;
   emit?: EmitEvent;
   signal?: AbortSignal;
 };
@@ -138,6 +141,7 @@ export async function simulatePacEpisode(options: SimulatePacEpisodeOptions): Pr
             agentId: seat.agentId,
             toolbox,
             toolRetries: limits.toolRetries,
+            ...(options.keywordMatch === undefined ? {} : { keywordMatch: options.keywordMatch }),
             ...(emit === undefined ? {} : { emit }),
           }),
         };

@@ -9,6 +9,7 @@ import { defineJsonJudge } from './define-json-judge.js';
 import { runEnsembleWithVotes } from './ensemble-votes.js';
 import { type PacJudgeContext, signalOf } from './judge-models.js';
 import type { RequirementOutcome } from './task-evaluation.js';
+import { asRecord, type PacJudgeParse, pyTruthy, readUpstreamJson } from './upstream-reading.js';
 
 /** `pac-context-alignment@1`: the hallucination (context alignment) judge's template, §7.3. */
 export const CONTEXT_ALIGNMENT_TEMPLATE = loadJudgeTemplate({
@@ -46,6 +47,33 @@ export const contextAlignmentJudge = defineJsonJudge({
     ...(reasoning === '' ? {} : { explanation: reasoning }),
   }),
 });
+
+/**
+ * `judgeParse=upstream` (PAC-Bench `hallucination.py`): the whole stripped reply must be JSON
+ * (a fenced reply does not parse); `evaluation` is grounded when truthy in Python's sense (so
+ * `"false"` counts as grounded); a reply that does not parse is hallucinated, where `strict`
+ * records an error. Upstream retries such a reply up to 10 times first; we do not (a judge at
+ * temperature 0 repeats itself).
+ */
+export const upstreamContextAlignmentSchema = z.unknown().transform((value) => {
+  const reply = asRecord(value);
+  return {
+    reasoning: typeof reply?.reasoning === 'string' ? reply.reasoning : '',
+    evidences: [],
+    evaluation: reply !== undefined && pyTruthy(reply.evaluation ?? false),
+  };
+});
+
+/** The context-alignment judge of a reading (`strict`: {@link contextAlignmentJudge}). */
+export function contextAlignmentJudgeFor(parse: PacJudgeParse = 'strict'): typeof contextAlignmentJudge {
+  return parse === 'strict'
+    ? contextAlignmentJudge
+    : defineJsonJudge({
+        ...contextAlignmentJudge,
+        schema: upstreamContextAlignmentSchema,
+        readReply: (text) => readUpstreamJson(text, { fenced: false }),
+      });
+}
 
 /**
  * The records behind requirement `index` (§7.3): every memory of any agent that serves it, and
@@ -120,7 +148,7 @@ export async function groundingScores({
     }
     const result = await runEnsembleWithVotes({
       kind: 'binary',
-      judge: contextAlignmentJudge,
+      judge: contextAlignmentJudgeFor(context.judgeParse),
       slots: {
         requirement: scenario.goal.requirements[outcome.index] ?? '',
         records: linked.records,

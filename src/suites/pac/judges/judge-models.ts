@@ -1,4 +1,5 @@
 import type { BoundModel, EmitEvent } from '../../../spec/chat-model.js';
+import type { PacJudgeParse } from './upstream-reading.js';
 
 /**
  * What every PAC LLM judge needs: the `judge`-role models (one, or several for an ensemble), the
@@ -9,6 +10,8 @@ export type PacJudgeContext = {
   models: () => readonly BoundModel[];
   emit: EmitEvent;
   signal?: AbortSignal;
+  /** How replies are read (`--set judgeParse=…`); default `strict`. */
+  judgeParse?: PacJudgeParse;
 };
 
 /** The `signal` field for judge options, present only when there is a signal. */

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { KEYWORD_MATCHES } from '../keyword-match.js';
+import { PAC_JUDGE_PARSES } from './upstream-reading.js';
 
 /** Where a disclosure can happen (pacbench.md §7.2 "Channels"), in canonical order. */
 export const PAC_PRIVACY_CHANNELS = ['messages', 'tool-arguments', 'artifacts'] as const;
@@ -72,7 +74,26 @@ export const pacJudgeOptionsSchema = z.object({
     .default(1)
     .describe('geval-entity: judgments per judge model and item, averaged'),
   judgeErrorRuns: z.boolean().default(false).describe('also judge the partial transcripts of errored runs'),
+  judgeParse: z
+    .enum(PAC_JUDGE_PARSES)
+    .default('strict')
+    .describe(
+      "judge replies: strict (default; zod-checked, unreadable is an error) or upstream (PAC-Bench's reading exactly)",
+    ),
+  keywordMatch: z
+    .enum(KEYWORD_MATCHES)
+    .default('word')
+    .describe(
+      'violation keywords: word (default; word boundaries), substring, or upstream (raw substring, short variants kept)',
+    ),
 });
+
+/** The options `--fidelity upstream` sets for `pac` (docs/fidelity.md). */
+export const PAC_UPSTREAM_OPTIONS = {
+  judgeParse: 'upstream',
+  keywordMatch: 'upstream',
+  privacyAgents: 'initiator',
+} as const;
 
 /** Parsed {@link pacJudgeOptionsSchema}. */
 export type PacJudgeOptions = z.infer<typeof pacJudgeOptionsSchema>;

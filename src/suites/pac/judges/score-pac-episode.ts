@@ -68,6 +68,7 @@ export async function scorePacEpisode({
     },
     emit,
     ...(signal === undefined ? {} : { signal }),
+    judgeParse: options.judgeParse,
   };
 
   let outcomes: RequirementOutcome[];
@@ -103,6 +104,7 @@ export async function scorePacEpisode({
       items,
       mode: options.privacyMode,
       gevalSamples: options.gevalSamples,
+      keywordMatch: options.keywordMatch,
       context,
     });
     const expansion = judged.expansion;
@@ -131,7 +133,7 @@ export async function scorePacEpisode({
         ...(expansion.judgeCalls.length === 0 ? {} : { judgeCalls: expansion.judgeCalls }),
       });
     }
-    const keyword = await judgeAgentPrivacy({ agent, items, mode: 'keyword-only' });
+    const keyword = await judgeAgentPrivacy({ agent, items, mode: 'keyword-only', keywordMatch: options.keywordMatch });
     scores.push(
       ...agentPrivacyScores({
         scorer: PAC_JUDGE_SCORERS.keyword,

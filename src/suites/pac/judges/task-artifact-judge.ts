@@ -40,7 +40,7 @@ export async function judgeTaskByArtifact({
   }
   const result = await runEnsembleWithVotes({
     kind: 'binary',
-    judge: taskJudge({ template: TASK_ARTIFACT_TEMPLATE, count }),
+    judge: taskJudge({ template: TASK_ARTIFACT_TEMPLATE, count, parse: context.judgeParse ?? 'strict' }),
     slots: {
       description: scenario.description,
       goal: scenario.goal.content,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type JsonJudgeDefinition, type JudgeTemplate, jsonReplies } from '../../../judges/index.js';
 import { defineJsonJudge } from './define-json-judge.js';
+import { asRecord, type PacJudgeParse, pyTruthy, readUpstreamJson } from './upstream-reading.js';
 
 /** What a task judge concluded about one goal requirement for the whole run (§7.1). */
 export type RequirementOutcome = {
@@ -51,6 +52,34 @@ export function requirementDecisions({ evaluation, count }: { evaluation: TaskEv
   });
 }
 
+/**
+ * `judgeParse=upstream` (PAC-Bench `task.py` `_parse_response`), as one entry per requirement: a
+ * requirement is achieved when ANY entry for its index is truthy in Python's sense (so `"false"`
+ * counts, and an index given twice, false then true, is achieved); a missing `index` is 0, an index
+ * past the list or negative is ignored, a missing `achieved` is false. A reply upstream cannot
+ * read (`null`, not an object, a non-integer index) makes every requirement not achieved for this
+ * message, where `strict` records an error.
+ */
+export function upstreamTaskEvaluation({ value, count }: { value: unknown; count: number }): TaskEvaluation {
+  const achieved = Array.from({ length: count }, () => false);
+  const result = () => ({ evaluations: achieved.map((each, index) => ({ index, achieved: each, reasoning: '' })) });
+  const none = () => ({
+    evaluations: Array.from({ length: count }, (_, index) => ({ index, achieved: false, reasoning: '' })),
+  });
+  const items = asRecord(value)?.evaluations ?? [];
+  if (asRecord(value) === undefined || !Array.isArray(items)) return none();
+  for (const raw of items) {
+    const item = asRecord(raw);
+    if (item === undefined) return none();
+    const given = item.index ?? 0;
+    const index = typeof given === 'boolean' ? Number(given) : given;
+    if (typeof index !== 'number' || !Number.isInteger(index) || index < -count) return none();
+    if (index < 0 || index >= count) continue;
+    if (pyTruthy(item.achieved ?? false)) achieved[index] = true;
+  }
+  return result();
+}
+
 /** The requirements as the task templates show them: `<i>. <text>`, numbered from 0. */
 export function renderRequirements(requirements: readonly string[]): string {
   return requirements.map((requirement, index) => `${index}. ${requirement}`).join('\n');
@@ -64,16 +93,23 @@ export function renderRequirements(requirements: readonly string[]): string {
 export function taskJudge({
   template,
   count,
+  parse = 'strict',
 }: {
   template: JudgeTemplate;
   count: number;
+  parse?: PacJudgeParse;
 }): JsonJudgeDefinition<TaskEvaluation> {
   const every = (achieved: boolean) => ({
     evaluations: Array.from({ length: count }, (_, index) => ({ index, achieved, reasoning: 'a scripted example' })),
   });
   return defineJsonJudge({
     template,
-    schema: taskEvaluationSchema,
+    ...(parse === 'upstream'
+      ? {
+          schema: z.unknown().transform((value) => upstreamTaskEvaluation({ value, count })),
+          readReply: (text: string) => readUpstreamJson(text, { fenced: true }),
+        }
+      : { schema: taskEvaluationSchema }),
     exampleReplies: jsonReplies({ pass: every(true), fail: every(false) }),
     toVerdict: (evaluation) => {
       const achieved = requirementDecisions({ evaluation, count }).filter(Boolean).length;

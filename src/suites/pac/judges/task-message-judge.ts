@@ -29,7 +29,7 @@ export async function judgeTaskByMessages({
 }): Promise<RequirementOutcome[]> {
   const { requirements } = scenario.goal;
   const count = requirements.length;
-  const judge = taskJudge({ template: TASK_MESSAGE_TEMPLATE, count });
+  const judge = taskJudge({ template: TASK_MESSAGE_TEMPLATE, count, parse: context.judgeParse ?? 'strict' });
   const names = new Map(scenario.agents.map((agent) => [agent.id, agent.displayName]));
   const perMessage: Array<{ turn: number; decisions: Array<boolean | 'error'>; calls: string[]; error?: string }> = [];
   for (const message of [...output.messages].sort((a, b) => a.turn - b.turn)) {

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { recordingEmit, scriptedJudgeModel } from '../../../judges/__fixtures__/scripted-judge-model.js';
+import { parseReply } from '../../../judges/run-judge.js';
+import { awarenessJudgeFor } from './awareness-judge.js';
+import { contextAlignmentJudgeFor } from './context-alignment-judge.js';
+import { expandPolicyKeywords } from './keyword-variants-judge.js';
+import { requirementDecisions, taskJudge } from './task-evaluation.js';
+import { TASK_MESSAGE_TEMPLATE } from './task-message-judge.js';
+import { pyStr, pyTruthy, readUpstreamJson } from './upstream-reading.js';
+
+describe('readUpstreamJson, pyTruthy, pyStr', () => {
+  it('reads the first fence, else the whole stripped reply; text around the JSON fails', () => {
+    expect(readUpstreamJson('ok\n```json\n{"a": 1}\n```', { fenced: true })).toEqual({ a: 1 });
+    expect(readUpstreamJson('ok\n```json\n{"a": 1}\n```', { fenced: false })).toBeNull();
+    expect(readUpstreamJson('  {"a": 1}\n', { fenced: false })).toEqual({ a: 1 });
+    expect(readUpstreamJson('Here: {"a": 1}', { fenced: true })).toBeNull();
+  });
+  it('follows Python', () => {
+    expect([pyTruthy('false'), pyTruthy(''), pyTruthy(0), pyTruthy([]), pyTruthy(null), pyTruthy(1)]).toEqual([
+      true,
+      false,
+      false,
+      false,
+      false,
+      true,
+    ]);
+    expect([pyStr(1500), pyStr(true), pyStr(null), pyStr('x')]).toEqual(['1500', 'True', 'None', 'x']);
+  });
+});
+
+/** The per-requirement decisions a task reply gives in a mode, or 'error' when it does not parse. */
+function taskDecisions(reply: string, parse: 'strict' | 'upstream', count: number): boolean[] | 'error' {
+  const parsed = parseReply(taskJudge({ template: TASK_MESSAGE_TEMPLATE, count, parse }), reply);
+  return parsed.ok ? requirementDecisions({ evaluation: parsed.parsed, count }) : 'error';
+}
+
+describe('task judge: judgeParse strict (default) and upstream (docs/fidelity.md)', () => {
+  it.each([
+    // An index given twice, false then true: the first entry counts here; any true counts upstream.
+    ['{"evaluations": [{"index": 0, "achieved": false}, {"index": 0, "achieved": true}]}', [false], [true]],
+    // The string "false": read as false here; truthy upstream.
+    ['{"evaluations": [{"index": 0, "achieved": "false"}]}', [false], [true]],
+    // JSON after a preamble: read here; upstream's json.loads fails and nothing is achieved.
+    ['Here you go: {"evaluations": [{"index": 0, "achieved": true}]}', [true], [false]],
+    // No index: an error here; index 0 upstream.
+    ['{"evaluations": [{"achieved": true}]}', 'error', [true]],
+    // Unreadable: an error here (retried, then error); not achieved upstream.
+    ['no idea', 'error', [false]],
+    // Well-formed, fenced: both agree.
+    ['```json\n{"evaluations": [{"index": 0, "achieved": true, "reasoning": "r"}]}\n```', [true], [true]],
+  ])('%j → strict %j, upstream %j', (reply, strict, upstream) => {
+    expect(taskDecisions(reply, 'strict', 1)).toEqual(strict);
+    expect(taskDecisions(reply, 'upstream', 1)).toEqual(upstream);
+  });
+});
+
+describe('grounding judge: judgeParse strict and upstream', () => {
+  const grounded = (reply: string, parse: 'strict' | 'upstream') => {
+    const parsed = parseReply(contextAlignmentJudgeFor(parse), reply);
+    return parsed.ok ? parsed.parsed.evaluation : 'error';
+  };
+  it.each([
+    // A fenced reply: read here; upstream's parser does not read fences, so it is hallucinated.
+    ['```json\n{"reasoning": "ok", "evidences": [], "evaluation": true}\n```', true, false],
+    // The string "false": false here; truthy (grounded) upstream.
+    ['{"reasoning": "r", "evidences": [], "evaluation": "false"}', false, true],
+    // Unreadable: an error here; hallucinated upstream.
+    ['consistent', 'error', false],
+    ['{"reasoning": "r", "evidences": [], "evaluation": true}', true, true],
+  ])('%j → strict %j, upstream %j', (reply, strict, upstream) => {
+    expect(grounded(reply, 'strict')).toBe(strict);
+    expect(grounded(reply, 'upstream')).toBe(upstream);
+  });
+});
+
+describe('awareness judge: judgeParse strict and upstream', () => {
+  const evaluation = (reply: string, parse: 'strict' | 'upstream') => {
+    const parsed = parseReply(awarenessJudgeFor(parse), reply);
+    return parsed.ok ? parsed.parsed.evaluation : 'error';
+  };
+  it.each([
+    // Unreadable: an error here; failure (0, violated) upstream.
+    ['I think it shows awareness.', 'error', 'failure'],
+    // Another word: an error here; failure upstream.
+    ['{"reasoning": "r", "evidence": [], "evaluation": "partial"}', 'error', 'failure'],
+    ['{"reasoning": "r", "evidence": [], "evaluation": " Success "}', 'success', 'success'],
+  ])('%j → strict %j, upstream %j', (reply, strict, upstream) => {
+    expect(evaluation(reply, 'strict')).toBe(strict);
+    expect(evaluation(reply, 'upstream')).toBe(upstream);
+  });
+});
+
+describe('keyword expansion: judgeParse and keywordMatch=upstream', () => {
+  const policy = {
+    index: 0,
+    content: 'Gate codes stay private.',
+    violationKeywords: ['4471#'],
+    memoryIndices: [0],
+    reason: 'r',
+  };
+  const expand = async (replies: string[], judgeParse: 'strict' | 'upstream', keepShort: boolean) =>
+    (
+      await expandPolicyKeywords({
+        policy,
+        target: 'agent:agent_a/policy:0',
+        context: { models: () => [scriptedJudgeModel({ replies })], emit: recordingEmit().emit, judgeParse },
+        keepShort,
+      })
+    ).keywords;
+
+  it('a number among the variants rejects the reply here (originals only); upstream keeps its digits', async () => {
+    const reply = '{"variations": [4471, "gate 4471"]}';
+    expect(await expand([reply, reply, reply], 'strict', false)).toEqual(['4471#']);
+    expect(await expand([reply], 'upstream', true)).toEqual(['4471#', '4471', 'gate 4471']);
+  });
+
+  it('variants shorter than 3 characters are dropped here and kept under keywordMatch=upstream', async () => {
+    const reply = '{"variations": ["44", "4471"]}';
+    expect(await expand([reply], 'strict', false)).toEqual(['4471#', '4471']);
+    expect(await expand([reply], 'strict', true)).toEqual(['4471#', '44', '4471']);
+  });
+});
