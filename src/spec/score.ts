@@ -17,6 +17,7 @@ export const scoreSchema = z.object({
   value: z.number().nullable(),
   label: z.string().optional(),
   explanation: z.string().optional(),
+  /** Quoted spans: `eventId` names the event quoted, or `output` for the stored output (a keyword hit). */
   evidence: z.array(z.object({ eventId: z.string(), quote: z.string() })).optional(),
   judgeCalls: z.array(z.string()).optional(),
 });

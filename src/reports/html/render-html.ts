@@ -3,13 +3,14 @@ import { CHARTS_JS } from './client/charts.js';
 import { COMPARE_JS } from './client/compare.js';
 import { CORE_JS } from './client/core.js';
 import { OVERVIEW_JS } from './client/overview.js';
+import { SAMPLE_VIEWS_JS } from './client/sample-views.js';
 import { SAMPLES_JS } from './client/samples.js';
 import { STYLES_CSS } from './client/styles.js';
 import { embedJson, escapeHtml } from './embed-json.js';
 import type { ViewModel } from './view-model.js';
 
 /** The whole app script, in load order (the router at the end renders the first page). */
-export const APP_JS = [CORE_JS, CHARTS_JS, OVERVIEW_JS, SAMPLES_JS, COMPARE_JS].join('\n');
+export const APP_JS = [CORE_JS, CHARTS_JS, OVERVIEW_JS, SAMPLE_VIEWS_JS, SAMPLES_JS, COMPARE_JS].join('\n');
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 

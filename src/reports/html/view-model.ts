@@ -1,3 +1,4 @@
+import { CHAIN_ROLE_IDS } from '../../orchestration/chain-roles.js';
 import type { MetricDefinition } from '../../spec/metric-definition.js';
 import type { RunHeader, RunSummary, SampleRecord } from '../../spec/run-record.js';
 import { buildReport, type Report } from '../build-report.js';
@@ -25,6 +26,8 @@ export type ViewModel = {
   title: string;
   mode: 'static' | 'server';
   metricsDoc: string;
+  /** The model roles of defense chain stages (generator, verifier, refiner, …): the sample page shows their calls as stages. */
+  stageRoles: string[];
   report: Report;
   runs: ViewRunInfo[];
   comparisons: RunComparison[];
@@ -59,6 +62,7 @@ export function buildViewModel({
     title: report.title,
     mode,
     metricsDoc: METRICS_DOC_PATH,
+    stageRoles: [...CHAIN_ROLE_IDS],
     report,
     runs: runs.map(({ header, summary }) => ({
       runId: header.runId,

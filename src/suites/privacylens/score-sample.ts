@@ -84,6 +84,15 @@ function keywordScore({ action, items }: { action: string | null; items: readonl
       label: judgment.matched ? 'Yes' : 'No',
       explanation: found.length > 0 ? `verbatim: ${found.join(', ')}` : 'no sensitive item appears verbatim',
     },
+    // The items found, as quotes of the stored output (the viewer highlights them).
+    ...(judgment.hits.length === 0
+      ? {}
+      : {
+          evidence: [...new Set(judgment.hits.map((hit) => hit.keyword))].map((quote) => ({
+            eventId: 'output',
+            quote,
+          })),
+        }),
   });
 }
 

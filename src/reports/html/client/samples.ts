@@ -55,16 +55,9 @@ function renderSamples(params) {
   }).catch(function (error) { list.replaceChildren(h('p', { class: 'error' }, String(error))); });
   return [section('Samples', controls, list)];
 }
-function needlesOf(record) {
-  var out = [];
-  record.scores.forEach(function (score) {
-    (score.evidence || []).forEach(function (e) { if (e.quote) out.push(e.quote); });
-  });
-  return out;
-}
 function eventCard(event, needles) {
-  var skip = ['id', 'time', 'type', 'participantId', 'to', 'round', 'turn'];
-  var head = h('div', { class: 'event-head' }, h('b', {}, event.type), event.participantId ? ' · from ' + event.participantId : '',
+  var skip = ['id', 'time', 'type', 'participantId', 'to', 'round', 'turn', 'replayedFrom'];
+  var head = h('div', { class: 'event-head' }, h('b', {}, event.type), event.replayedFrom ? h('span', { class: 'tag' }, 'replayed from ' + event.replayedFrom) : null, event.participantId ? ' · from ' + event.participantId : '',
     event.to !== undefined ? ' → ' + (Array.isArray(event.to) ? event.to.join(', ') : event.to) : '',
     event.round !== undefined ? ' · round ' + event.round : '', event.turn !== undefined ? ' · turn ' + event.turn : '');
   if (event.type === 'judge-call') {
@@ -72,6 +65,7 @@ function eventCard(event, needles) {
       h('details', { class: 'judge-exchange' }, h('summary', {}, 'Judge exchange: ' + event.judge + (event.target ? ' on ' + event.target : '') + ' (' + (event.model || 'unknown model') + ') → ' + event.verdict),
         h('h4', {}, 'Prompt'), pre(event.prompt), h('h4', {}, 'Raw reply'), pre(event.raw === null ? '(no reply)' : event.raw, needles),
         event.parsed !== undefined ? [h('h4', {}, 'Parsed verdict'), pre(event.parsed)] : null,
+        explanationOf(event.parsed) ? [h('h4', {}, 'Explanation'), pre(explanationOf(event.parsed), needles)] : null,
         event.error ? [h('h4', {}, 'Error'), pre(event.error)] : null));
   }
   if (event.type === 'model-call') {
@@ -87,9 +81,15 @@ function eventCard(event, needles) {
   });
   return h('div', { class: 'event ' + event.type }, head, body);
 }
+function explanationOf(parsed) {
+  if (!parsed || typeof parsed !== 'object') return '';
+  var text = parsed.explanation || parsed.reasoning || parsed.reason;
+  return typeof text === 'string' ? text : '';
+}
 function sampleView(run, record) {
   if (!record) return h('p', { class: 'error' }, 'No such sample in ' + runName(run) + '.');
-  var needles = needlesOf(record);
+  var needles = disclosedSpans(record);
+  var replayed = record.events.filter(function (e) { return e.replayedFrom; })[0];
   return h('div', { class: 'sample' },
     h('dl', { class: 'facts' }, h('dt', {}, 'Run'), h('dd', {}, runName(run)), h('dt', {}, 'Scenario'), h('dd', {}, record.scenarioId),
       h('dt', {}, 'Variant'), h('dd', {}, JSON.stringify(record.variant)), h('dt', {}, 'Epoch'), h('dd', {}, String(record.epoch)),
@@ -99,10 +99,15 @@ function sampleView(run, record) {
     table(['Scorer', 'Target', 'Verdict', 'Value', 'Explanation', 'Evidence'], record.scores.map(function (sc) {
       return [sc.scorer, sc.target || '', h('span', { class: 'verdict ' + sc.verdict }, sc.verdict), sc.value === null ? '—' : String(sc.value), sc.explanation || '', (sc.evidence || []).map(function (e) { return h('q', {}, e.quote); })];
     })),
+    replayed ? h('p', { class: 'muted' }, 'Rescored: the output and transcript are replayed from run ' + replayed.replayedFrom + '; the scores and judge exchanges are this run’s.') : null,
+    conversationView(record, needles), toolCallsView(record, needles), workspaceView(record, needles),
+    finalActionView(record, needles), defenseView(record, needles), judgeView(record, needles),
     h('h3', {}, 'Output'), pre(record.output === null ? '(none)' : record.output, needles),
     record.input !== undefined ? h('details', {}, h('summary', {}, 'Input'), pre(record.input, needles)) : null,
     h('h3', {}, 'Transcript (' + record.events.length + ' events)'),
-    h('div', { class: 'events' }, record.events.map(function (e) { return eventCard(e, needles); })));
+    h('div', { class: 'events' }, record.events.map(function (e) {
+      return e.type === 'judge-call' ? h('div', { class: 'event judge-ref' }, h('b', {}, 'judge-call'), ' ' + e.judge + ' → ' + e.verdict + ' (exchange shown above)') : eventCard(e, needles);
+    })));
 }
 function renderSample(run, id) {
   var box = h('div', {}, 'Loading…');

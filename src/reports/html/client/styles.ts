@@ -42,4 +42,13 @@ svg.chart { display: block; margin: 8px 0 14px; font-size: 11px; }
 .point { fill: var(--muted); }
 .frontier-point { fill: var(--leak); }
 .frontier { fill: none; stroke: var(--leak); stroke-dasharray: 4 3; }
+.message-card, .stage, .snapshot { border-left: 3px solid var(--accent); padding: 4px 10px; margin: 8px 0; }
+.message-card .text, .stage .text { white-space: pre-wrap; word-break: break-word; }
+.sender { color: var(--accent); }
+.tag { display: inline-block; font-size: 11px; padding: 0 5px; margin: 0 3px; border: 1px solid var(--line); border-radius: 3px; background: var(--soft); }
+.tag.unauthorized, .access.denied { color: var(--leak); border-color: var(--leak); font-weight: 600; }
+.access.allowed { color: var(--ok); }
+.diff .path { font-family: monospace; color: var(--muted); }
+.stage.defense-action { border-left-color: #8e44ad; }
+.histogram .bar { fill: var(--leak); }
 `;
