@@ -7,7 +7,13 @@ import { vanillaDefense } from '../../defenses/vanilla.js';
 import type { Defense } from '../../spec/defense.js';
 import { promptOf, scriptedSample } from './__fixtures__/scripted-roles.js';
 import { tinyWorld } from './__fixtures__/tiny-community.js';
-import { assistantTurn, contentSecretIdsOf, createAssistant, retrievalQuery } from './assistant.js';
+import {
+  type AssistantTurnOptions,
+  assistantTurn,
+  contentSecretIdsOf,
+  createAssistant,
+  retrievalQuery,
+} from './assistant.js';
 import { ASSISTANT_TEMPLATES } from './assistant-prompt.js';
 import { endInstant } from './community-time.js';
 import type { ProbeInstance } from './expand-conversations.js';
@@ -29,6 +35,35 @@ const instance = (proberId: string, authorized: boolean): ProbeInstance => ({
   authorizedUserIds: ['ben'],
 });
 
+/** Everything an assistant turn needs but the conversation: Ana's BM25 base, the probe's access, k 5. */
+async function assistantOptions({
+  probe,
+  sample,
+  defenses = [vanillaDefense],
+}: {
+  probe: ProbeInstance;
+  sample: ReturnType<typeof scriptedSample>;
+  defenses?: Defense[];
+}): Promise<Omit<AssistantTurnOptions, 'messages' | 'round'>> {
+  const owner = await ownerRetriever({
+    world,
+    ownerId: 'ana',
+    setup: { retriever: 'bm25', chunking: { kind: 'message' }, asOf: probe.conversationTime },
+  });
+  return {
+    world,
+    instance: probe,
+    retriever: owner.retriever,
+    access: accessContextFor({ world, instance: probe, groupConfidants: 'members-at-share' }),
+    k: 5,
+    queryWindow: 3,
+    framing: 'digital-twin',
+    models: sample.models,
+    defenses,
+    emit: sample.emit,
+  };
+}
+
 async function turn({
   proberId = 'cal',
   text,
@@ -40,27 +75,9 @@ async function turn({
   defenses?: Defense[];
   reply?: string;
 }) {
-  const probe = instance(proberId, proberId === 'ben');
   const sample = scriptedSample({ respond: () => reply });
-  const owner = await ownerRetriever({
-    world,
-    ownerId: 'ana',
-    setup: { retriever: 'bm25', chunking: { kind: 'message' }, asOf: probe.conversationTime },
-  });
-  const result = await assistantTurn({
-    world,
-    instance: probe,
-    messages: [{ speaker: 'prober', text }],
-    retriever: owner.retriever,
-    access: accessContextFor({ world, instance: probe, groupConfidants: 'members-at-share' }),
-    k: 5,
-    queryWindow: 3,
-    framing: 'digital-twin',
-    models: sample.models,
-    defenses,
-    emit: sample.emit,
-    round: 1,
-  });
+  const options = await assistantOptions({ probe: instance(proberId, proberId === 'ben'), sample, defenses });
+  const result = await assistantTurn({ ...options, messages: [{ speaker: 'prober', text }], round: 1 });
   return { result, ...sample };
 }
 
@@ -211,25 +228,8 @@ describe('contentSecretIdsOf', () => {
 
 describe('createAssistant', () => {
   it('answers each prober message over the whole conversation and keeps every turn in its state', async () => {
-    const probe = instance('cal', false);
     const sample = scriptedSample({ respond: (call) => `reply ${call.callIndex + 1}` });
-    const owner = await ownerRetriever({
-      world,
-      ownerId: 'ana',
-      setup: { retriever: 'bm25', chunking: { kind: 'message' }, asOf: probe.conversationTime },
-    });
-    const assistant = createAssistant({
-      world,
-      instance: probe,
-      retriever: owner.retriever,
-      access: accessContextFor({ world, instance: probe, groupConfidants: 'members-at-share' }),
-      k: 5,
-      queryWindow: 3,
-      framing: 'digital-twin',
-      models: sample.models,
-      defenses: [vanillaDefense],
-      emit: sample.emit,
-    });
+    const assistant = createAssistant(await assistantOptions({ probe: instance('cal', false), sample }));
     expect(assistant.id).toBe('assistant');
     const first = await assistant.respond({
       inbox: [{ role: 'user', content: 'hi Ana' }],
