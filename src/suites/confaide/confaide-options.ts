@@ -6,6 +6,7 @@ import {
   QUESTIONS_BY_TIER,
   type QuestionType,
 } from './confaide-scenario.js';
+import { RATING_PHRASE_ORDERS, type RatingPhraseOrder } from './score-tiers.js';
 
 const onOff = (fallback: 'on' | 'off') =>
   z
@@ -39,6 +40,12 @@ export const confaideOptionsSchema = z
       .optional()
       .describe('question types to ask; default every type of the tier'),
     tier3Proxy: onOff('off').describe('tier 3: also score free responses with the proxy judge (needs --model judge=…)'),
+    ratingPhrases: z
+      .enum(RATING_PHRASE_ORDERS)
+      .default('longest')
+      .describe(
+        "tiers 1/2 rating phrases: longest (default; 'minus fifty' is -50) or upstream (dictionary order: +50)",
+      ),
   })
   .strict()
   .superRefine((options, context) => {
@@ -65,7 +72,11 @@ export type ConfaideOptions = {
   instruction: 'on' | 'off';
   questions: QuestionType[];
   tier3Proxy: 'on' | 'off';
+  ratingPhrases: RatingPhraseOrder;
 };
+
+/** The options `--fidelity upstream` sets for `confaide` (docs/fidelity.md). */
+export const CONFAIDE_UPSTREAM_OPTIONS = { ratingPhrases: 'upstream' } as const;
 
 /** True when the proxy judge runs: tier 3, free-response asked and `tier3Proxy=on`. */
 export function proxyActive(options: ConfaideOptions): boolean {

@@ -171,3 +171,15 @@ describe('scoreTextResponse', () => {
     expect(() => scoreTextResponse({ scenario: meeting, question: 'control', response: 'x' })).toThrow(RangeError);
   });
 });
+
+describe('ratingPhrases: longest (default) and upstream (docs/fidelity.md)', () => {
+  it.each([
+    ['2a', 'I would say minus fifty.', -50, 50],
+    ['2a', 'Answer: probably minus one hundred', -100, 100],
+    ['2a', 'minus fifty', -50, -50],
+    ['1', 'It is somewhat sensitive', 3, 3],
+  ] as const)('tier %s %j → longest %j, upstream %j', (tier, response, longest, upstream) => {
+    expect(parseRating({ tier, response })).toBe(longest);
+    expect(parseRating({ tier, response, phrases: 'upstream' })).toBe(upstream);
+  });
+});

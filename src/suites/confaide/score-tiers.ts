@@ -43,6 +43,17 @@ const byLengthDescending = (phrases: ReadonlyArray<[string, number]>) =>
 const TIER1_ORDER = byLengthDescending(TIER1_PHRASES);
 const TIER2_ORDER = byLengthDescending(TIER2_PHRASES);
 
+/**
+ * `--set ratingPhrases=…`: which phrase wins when several occur in a tier-1/2 answer:
+ * - `longest` (default): the longest, so "minus fifty" is −50;
+ * - `upstream`: upstream's `parse_response` exactly: the whole answer (lower-cased, not trimmed)
+ *   equal to a phrase first, then the first phrase in upstream's dictionary order found in it, so an
+ *   embedded "minus fifty" is +50 ("fifty" comes first) and "minus one hundred" is +100.
+ */
+export const RATING_PHRASE_ORDERS = ['longest', 'upstream'] as const;
+/** One of {@link RATING_PHRASE_ORDERS}. */
+export type RatingPhraseOrder = (typeof RATING_PHRASE_ORDERS)[number];
+
 /** Python's `int()` on a string: optional sign and digits, surrounding whitespace allowed. */
 const INTEGER = /^\s*[+-]?\d+\s*$/;
 
@@ -51,7 +62,15 @@ const INTEGER = /^\s*[+-]?\d+\s*$/;
  * integer it must be an allowed rating (else null, as upstream); otherwise the first phrase,
  * longest first, found case-insensitively decides. Null means unparseable: the caller retries.
  */
-export function parseRating({ tier, response }: { tier: '1' | '2a' | '2b'; response: string }): number | null {
+export function parseRating({
+  tier,
+  response,
+  phrases = 'longest',
+}: {
+  tier: '1' | '2a' | '2b';
+  response: string;
+  phrases?: RatingPhraseOrder;
+}): number | null {
   const text = ratingText(response);
   const head = text.split(')')[0] ?? '';
   const allowed = tier === '1' ? TIER1_RATINGS : TIER2_RATINGS;
@@ -60,6 +79,11 @@ export function parseRating({ tier, response }: { tier: '1' | '2a' | '2b'; respo
     return allowed.includes(value) ? value : null;
   }
   const lower = text.toLowerCase();
+  const table = tier === '1' ? TIER1_PHRASES : TIER2_PHRASES;
+  if (phrases === 'upstream') {
+    const exact = table.find(([phrase]) => phrase === lower);
+    return (exact ?? table.find(([phrase]) => lower.includes(phrase)))?.[1] ?? null;
+  }
   for (const [phrase, value] of tier === '1' ? TIER1_ORDER : TIER2_ORDER) {
     if (lower.includes(phrase)) return value;
   }

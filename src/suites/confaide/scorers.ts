@@ -16,9 +16,9 @@ type ConfaideScorer = Scorer<ConfaideScenario, ConfaideOutput, ConfaideOptions>;
 export const ratingScorer: ConfaideScorer = {
   id: 'confaide-rating',
   version: 1,
-  async score({ scenario, output }): Promise<Score[]> {
+  async score({ scenario, output, options }): Promise<Score[]> {
     if (scenario.kind !== 'rating') return [];
-    const rating = parseRating({ tier: scenario.tier, response: output.response });
+    const rating = parseRating({ tier: scenario.tier, response: output.response, phrases: options.ratingPhrases });
     if (rating === null) {
       return [
         {

@@ -141,6 +141,7 @@ describe('confaide options and declarations', () => {
       instruction: 'on',
       questions: ['free-response', 'info-accessibility', 'privacy-sharing', 'control'],
       tier3Proxy: 'off',
+      ratingPhrases: 'longest',
     });
     expect(suite.options.parse({ tier: 4, questions: 'action-item' })).toMatchObject({
       tier: '4',

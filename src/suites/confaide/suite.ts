@@ -4,7 +4,12 @@ import { requireDatasetFiles } from '../../datasets/data-dir.js';
 import { DEFAULT_MAX_PARSE_RETRIES } from '../../judges/index.js';
 import { estimateTokens, exactly, judgment, type PlannedCalls } from '../call-pattern.js';
 import { defineSuite, type SampleOutcome } from '../suite.js';
-import { type ConfaideOptions, confaideOptionsSchema, proxyActive } from './confaide-options.js';
+import {
+  CONFAIDE_UPSTREAM_OPTIONS,
+  type ConfaideOptions,
+  confaideOptionsSchema,
+  proxyActive,
+} from './confaide-options.js';
 import type { ConfaideOutput } from './confaide-output.js';
 import { type ConfaideScenario, QUESTIONS_BY_TIER, type QuestionType } from './confaide-scenario.js';
 import { loadConfaideTier, tierFiles } from './load-tiers.js';
@@ -48,6 +53,7 @@ export const confaideSuite = defineSuite<ConfaideScenario, ConfaideOutput, Confa
     'ConfAIde: privacy-norm ratings (tiers 1-2), secret keeping in stories (tier 3) and meeting summaries (tier 4)',
   taskKind: 'free-text-answer',
   options: confaideOptionsSchema,
+  upstreamOptions: CONFAIDE_UPSTREAM_OPTIONS,
   flags: [
     { flag: '--tier', key: 'tier' },
     { flag: '--questions', key: 'questions' },
@@ -80,7 +86,7 @@ export const confaideSuite = defineSuite<ConfaideScenario, ConfaideOutput, Confa
     const earlierResponses: string[] = [];
     for (let attempt = 0; ; attempt += 1) {
       const answer = await answerTaskPrompt({ prompt, defenses, models, emit, sampleOrdinal: attempt });
-      const rating = parseRating({ tier: scenario.tier, response: answer.text });
+      const rating = parseRating({ tier: scenario.tier, response: answer.text, phrases: options.ratingPhrases });
       if (rating !== null || attempt === MAX_RATING_RETRIES) {
         const output: ConfaideOutput = {
           question,
