@@ -33,7 +33,7 @@ export function modelSpecWarnings(bindings: readonly RoleBinding[]): string[] {
  */
 export function planWarnings({ plan, prepared }: { plan: RunPlan; prepared: PreparedRun }): string[] {
   const { suite, options } = prepared;
-  const warnings = modelSpecWarnings(plan.models);
+  const warnings = [...(prepared.dataset.warnings ?? []), ...modelSpecWarnings(plan.models)];
   const overrides = fidelityOverrides({ suite, plan });
   if (overrides.length > 0) {
     warnings.push(

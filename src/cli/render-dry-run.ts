@@ -94,7 +94,7 @@ export function renderDryRun({
         'dataset',
         dataset.files.length === 0
           ? `${dataset.name} (${dataset.hash}, no data files)`
-          : `${dataset.name} (${plural(dataset.files.length, 'file')} in ${prepared.dataDir}, sha256 ${dataset.hash.slice(0, 12)})`,
+          : `${dataset.name} (${plural(dataset.files.length, 'file')} in ${dataset.root ?? prepared.dataDir}, sha256 ${dataset.hash.slice(0, 12)})`,
       ],
       ['samples', `${samples.length} (${plural(scenarios, 'scenario')}, ${plural(plan.epochs, 'epoch')}${shard})`],
       ['defenses', prepared.defenses.map((defense) => defense.id).join(', ')],

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { ZodObject } from 'zod';
-import { hashDatasetFiles, requireDatasetFiles } from '../datasets/index.js';
 import { resolveDefense } from '../defenses/registry.js';
 import { checkBudgetPrices, checkRepeatedRoles } from '../models/index.js';
 import type { Defense } from '../spec/defense.js';
@@ -10,6 +9,7 @@ import type { RunPlan } from '../spec/run-plan.js';
 import { findSuite } from '../suites/registry.js';
 import type { SampleSpec, Suite } from '../suites/suite.js';
 import { expandSamples } from './expand-samples.js';
+import { hashRunDataset, type RunDataset, readsOutsideDataDir } from './hash-run-dataset.js';
 import { MODEL_ROLES } from './role-registry.js';
 import { selectShard } from './shard.js';
 
@@ -20,7 +20,7 @@ export type PreparedRun = {
   suite: Suite;
   options: unknown;
   dataDir: string;
-  dataset: { name: string; files: Array<{ path: string; sha256: string }>; hash: string };
+  dataset: RunDataset;
   scenarios: unknown[];
   /** Every sample of the plan, before sharding (merge orders by it). */
   allSamples: SampleSpec[];
@@ -207,18 +207,14 @@ export async function prepareRun({
       : [...givenDefenses];
   checkResponders(defenses);
   const files = suite.dataset.files({ dataDir, options });
-  let dataset: PreparedRun['dataset'] = { name: suite.dataset.name, files: [], hash: '' };
-  if (files.length > 0) {
-    const folder = join(dataDir, suite.dataset.name);
-    const relative = files.map((file) => (file.startsWith(folder) ? file.slice(folder.length + 1) : file));
-    // A partial copy (missing, empty or folder-shaped files) is a user error naming every bad file.
-    const root = requireDatasetFiles({ dataDir, name: suite.dataset.name, files: relative });
-    const hashed = await hashDatasetFiles({ root, paths: relative });
-    dataset = { name: suite.dataset.name, ...hashed };
-  } else {
-    dataset.hash = 'built-in';
-  }
-  const scenarios = await suite.dataset.load({ dataDir, options });
+  const hash = () => hashRunDataset({ dataDir, name: suite.dataset.name, files });
+  // Data outside the data dir is hashed after the suite loaded it, so the suite's own error comes first.
+  const external = readsOutsideDataDir({ dataDir, name: suite.dataset.name, files });
+  const early = external ? undefined : await hash();
+  const warnings: string[] = [];
+  const scenarios = await suite.dataset.load({ dataDir, options, warn: (message) => warnings.push(message) });
+  const dataset = early ?? (await hash());
+  if (warnings.length > 0) dataset.warnings = warnings;
   const allSamples = expandSamples({
     suite,
     scenarios,

@@ -77,6 +77,10 @@ export const runHeaderSchema = z.object({
     name: z.string(),
     files: z.array(z.object({ path: z.string(), sha256: z.string() })),
     hash: z.string(),
+    /** The resolved folder `files` are relative to, for data read from outside `<dataDir>/<name>/`. */
+    root: z.string().optional(),
+    /** The suite's load warnings (e.g. policies that can never be violated), printed before the run. */
+    warnings: z.array(z.string()).optional(),
   }),
   models: z.record(z.string(), z.array(modelDescriptionSchema)),
   judges: z.array(z.object({ id: z.string(), version: z.number(), templateSha256: z.string() })),

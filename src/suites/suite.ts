@@ -54,7 +54,15 @@ export type SuiteMetrics = {
 };
 
 /** What locates a suite's data: the data dir and the run's parsed options. */
-export type DatasetContext<Options> = { dataDir: string; options: Options };
+export type DatasetContext<Options> = {
+  dataDir: string;
+  options: Options;
+  /**
+   * Reports data that loads but will not be judged as its author probably meant (a privacy
+   * policy that can never be violated, …): printed before the run and kept in the run header.
+   */
+  warn?: (message: string) => void;
+};
 
 /**
  * Where a suite's scenarios come from (Inspect's `dataset`). Scenario ids must be unique within a

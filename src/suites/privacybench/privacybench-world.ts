@@ -1,4 +1,4 @@
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { AccessContext } from '../../spec/chunk.js';
 import { DatasetFormatError } from '../../spec/errors.js';
 import { authorizedAt, type GroupConfidants } from './authorized-at.js';
@@ -45,15 +45,14 @@ export function communityDirOf(community: string): string | null {
 }
 
 /**
- * The files a run over `community` hashes into its header: a community inside
- * `<dataDir>/privacybench/`; the starter and communities elsewhere are not under the data dir, so
- * the plan's `community` option names them instead.
+ * The files a run over `community` hashes into its header: `community.json` and `documents.jsonl`
+ * of the community directory, wherever it is (the header records a community outside
+ * `<dataDir>/privacybench/` with its resolved folder as the dataset root). The committed starter
+ * is built in: none.
  */
-export function communityFiles({ dataDir, community }: { dataDir: string; community: string }): string[] {
+export function communityFiles({ community }: { dataDir: string; community: string }): string[] {
   const dir = communityDirOf(community);
   if (dir === null) return [];
-  const inside = relative(join(dataDir, 'privacybench'), dir);
-  if (inside.startsWith('..') || isAbsolute(inside)) return [];
   return [join(dir, COMMUNITY_FILES.community), join(dir, COMMUNITY_FILES.documents)];
 }
 

@@ -116,11 +116,11 @@ describe('privacybench declarations', () => {
     });
   });
 
-  it('hashes a community only when it lives under the data dir', () => {
+  it('hashes any community but the built-in starter, inside the data dir or not', () => {
     const files = (community: string) =>
       suite.dataset.files({ dataDir: '/d', options: suite.options.parse({ community }) });
     expect(files('starter')).toEqual([]);
-    expect(files('/elsewhere/c1')).toEqual([]);
+    expect(files('/elsewhere/c1')).toEqual(['/elsewhere/c1/community.json', '/elsewhere/c1/documents.jsonl']);
     expect(files('/d/privacybench/c1')).toEqual([
       '/d/privacybench/c1/community.json',
       '/d/privacybench/c1/documents.jsonl',
