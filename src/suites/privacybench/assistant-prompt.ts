@@ -45,8 +45,8 @@ export function ownerProfile({
   return [
     `${user.name}. ${user.persona}`,
     ...(attributes.length === 0 ? [] : [`Right now:\n${attributes.join('\n')}`]),
-    `Texting style: ${user.style.texting}`,
-    `Personality: ${user.style.personalityTraits.join(', ')}`,
+    ...(user.style?.texting === undefined ? [] : [`Texting style: ${user.style.texting}`]),
+    ...(user.style?.personalityTraits === undefined ? [] : [`Personality: ${user.style.personalityTraits.join(', ')}`]),
   ].join('\n');
 }
 

@@ -43,15 +43,56 @@ describe('documentSchema', () => {
 
   it('rejects a blog with secret tags, an unknown kind, and a time without a zone, with paths', () => {
     const issues = (value: unknown) =>
-      documentSchema.safeParse(value).error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.code}`);
+      documentSchema.safeParse(value).error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     expect(issues({ ...base, docId: 'b', type: 'blog', title: 'T', content: 'x', secretIds: ['s'] })).toEqual([
-      ': unrecognized_keys',
+      'secretIds: a blog post is public and never carries secret tags',
     ]);
-    expect(issues({ ...base, docId: 'x', type: 'fax' })).toEqual(['type: invalid_union']);
+    expect(issues({ ...base, docId: 'x', type: 'fax' })?.[0]).toMatch(/^type: /);
     expect(issues({ ...base, docId: 'a', type: 'ai-chat', time: '2024-03-01T10:00:00', messages: [] })).toEqual([
-      'time: invalid_format',
-      'messages: too_small',
+      "time: '2024-03-01T10:00:00' has no time zone: add Z (UTC) or an offset such as +02:00, e.g. 2024-03-01T10:00:00Z",
+      'messages: Too small: expected array to have >=1 items',
     ]);
+    expect(issues({ ...base, docId: 'a', type: 'ai-chat', time: '2024-03-01', messages: [] })?.[0]).toBe(
+      "time: '2024-03-01' is a date; an instant needs a time and a zone, e.g. 2024-03-01T12:00:00Z",
+    );
+  });
+
+  it('keeps fields it does not know (source ids survive) but names a misspelt one', () => {
+    const chat = {
+      ...base,
+      docId: 'c',
+      type: 'chat',
+      channel: 'message',
+      participants: ['ana', 'ben'],
+      sourceId: 'upstream-17',
+      messages: [{ messageId: 'm1', speakerId: 'ana', text: 'hi', time: '2024-03-01T10:00:00Z', sourceTurn: 3 }],
+    };
+    expect(documentSchema.parse(chat)).toEqual(chat);
+    const misspelt = { ...chat, messages: [{ ...chat.messages[0], secretIDs: ['s'] }] };
+    expect(documentSchema.safeParse(misspelt).error?.issues.map((issue) => issue.message)).toEqual([
+      "unknown field 'secretIDs': did you mean 'secretIds'?",
+    ]);
+  });
+
+  it('takes a member without a style, or with only some of it', () => {
+    const member = {
+      userId: 'ana',
+      name: 'Ana',
+      isSeed: true,
+      persona: 'A gardener.',
+      attributes: { job: [{ value: 'gardener', category: 'demographic', validFrom: '2024-01-01', validTo: null }] },
+    };
+    const users = [member, { ...member, userId: 'ben', style: { texting: 'short' } }];
+    const community = {
+      formatVersion: 1,
+      communityId: 'c',
+      timeline: { start: '2024-01-01', end: '2024-12-31' },
+      users,
+      groups: [],
+      relationships: [],
+      secrets: [],
+    };
+    expect(communitySchema.safeParse(community).error?.issues).toBeUndefined();
   });
 });
 

@@ -36,7 +36,7 @@ function describePerson(draft: Draft, userId: string, ownerId: string, at: strin
   return {
     userId,
     name: user?.name ?? userId,
-    texting: user?.style.texting ?? '',
+    texting: user?.style?.texting ?? '',
     relationshipToOwner: edge === undefined ? null : relationshipLabel({ relationship: edge, selfId: ownerId }),
   };
 }

@@ -38,7 +38,7 @@ describe('finalizeCommunity', () => {
 
   it('refuses a community that fails its final validation (schemas as loadCommunity reads them), listing the issues', async () => {
     const { draft } = await starterDraft();
-    draft.community.users[0]!.style.personalityTraits = [];
+    draft.community.users[0]!.style = { personalityTraits: [] };
     const error = (() => {
       try {
         finalizeCommunity({ draft, datagenModel: 'mock:scripted', createdAt: '2025-01-02T03:04:05.000Z' });

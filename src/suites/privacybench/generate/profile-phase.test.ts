@@ -54,6 +54,6 @@ describe('profile phase', () => {
     const user = draft.community.users[1];
     expect(Object.keys(user?.attributes ?? {})).toEqual(['job', 'faith', 'runs']);
     expect(user?.attributes.job?.map((entry) => entry.validTo)).toEqual(['2024-06-30', null]);
-    expect(user?.style.texting).toBe('lots of emoji');
+    expect(user?.style?.texting).toBe('lots of emoji');
   });
 });

@@ -136,7 +136,7 @@ export const sharingPhase: Phase = {
           return {
             userId,
             name: user?.name ?? userId,
-            texting: user?.style.texting ?? '',
+            texting: user?.style?.texting ?? '',
             relationshipToOwner:
               edge === undefined ? null : relationshipLabel({ relationship: edge, selfId: secret.ownerId }),
           };

@@ -114,8 +114,8 @@ export function personaJudgeSlots({
   const examples = personaExamples({ world, ownerId: instance.ownerId, at: instance.conversationTime });
   return {
     owner_name: nameOf({ world, userId: instance.ownerId }),
-    texting_style: owner?.style.texting ?? '(unknown)',
-    personality_traits: owner?.style.personalityTraits.join(', ') ?? '(unknown)',
+    texting_style: owner?.style?.texting ?? '(unknown)',
+    personality_traits: owner?.style?.personalityTraits?.join(', ') ?? '(unknown)',
     example_messages: examples.length === 0 ? '(none available)' : examples.map((text) => `- ${text}`).join('\n'),
     replies: rounds.map((round, index) => `${index + 1}. ${round.assistantMessage}`).join('\n'),
   };
