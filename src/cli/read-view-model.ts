@@ -5,6 +5,7 @@ import { sampleIndexRow } from '../reports/html/sample-index.js';
 import { buildViewModel, type ViewModel } from '../reports/html/view-model.js';
 import { PlanValidationError } from '../spec/errors.js';
 import type { SampleRecord } from '../spec/run-record.js';
+import { suiteRegistry } from '../suites/registry.js';
 import { readReportRuns } from './read-report-runs.js';
 
 /**
@@ -69,7 +70,18 @@ export async function readViewModel({
       }),
     );
   });
+  // A suite no longer registered draws no charts of its own; the rest of the view is unaffected.
+  const charts = runs.map(
+    (run, index) =>
+      suiteRegistry
+        .find((suite) => suite.id === run.header.suite.id)
+        ?.report?.charts?.({
+          summary: run.summary,
+          records: records[index] ?? [],
+        }) ?? [],
+  );
   const model = buildViewModel({
+    charts,
     runs,
     definitions,
     headline,

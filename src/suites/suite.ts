@@ -131,7 +131,21 @@ export type SuiteMetricSet<Options> = {
   compute(context: { records: SampleRecord[]; options: Options }): SuiteMetrics;
 };
 
-/** What reports add for a suite. Pure: hooks read only the stored summary. */
+/**
+ * A chart a suite draws for one run (the HTML report and viewer render it as inline SVG):
+ * `columns` is a histogram over ordered bins, `curve` a line over an ordered x (e.g. Leak@k over
+ * k). Values are fractions for `percent`, counts for `count`; `lower`/`upper` draw a 95% interval.
+ */
+export type SuiteChart = {
+  kind: 'columns' | 'curve';
+  title: string;
+  xLabel: string;
+  yLabel: string;
+  scale: 'percent' | 'count';
+  points: Array<{ label: string; value: number | null; lower?: number; upper?: number }>;
+};
+
+/** What reports add for a suite. Pure: hooks read only the stored summary (and, for charts, the records without events). */
 export type SuiteReport = {
   /**
    * The metrics of the suite's paper table, in order (e.g. PrivacyLens: leak rate, Leak@K,
@@ -140,6 +154,8 @@ export type SuiteReport = {
   headline?: string[];
   /** Extra Markdown for one run (e.g. PAC-Bench's initiator × partner grid); empty when there is nothing to add. */
   markdown?(summary: RunSummary): string;
+  /** Suite-specific charts of one run (PAC's first-violation turns, PrivacyBench's leaks by round, Leak@k). */
+  charts?(context: { summary: RunSummary; records: readonly SampleRecord[] }): SuiteChart[];
 };
 
 /**

@@ -1,6 +1,7 @@
 import { CHAIN_ROLE_IDS } from '../../orchestration/chain-roles.js';
 import type { MetricDefinition } from '../../spec/metric-definition.js';
 import type { RunHeader, RunSummary, SampleRecord } from '../../spec/run-record.js';
+import type { SuiteChart } from '../../suites/suite.js';
 import { buildReport, type Report } from '../build-report.js';
 import type { RunComparison } from '../compare-runs.js';
 import { METRICS_DOC_PATH } from '../metric-anchor.js';
@@ -16,6 +17,10 @@ export type ViewRunInfo = {
   planHash: string;
   stopReason?: string;
   groups?: RunSummary['groups'];
+  /** The source run and what changed, for a run made by `rescore`. */
+  rescoredFrom?: RunHeader['rescoredFrom'];
+  /** The suite's own charts of this run (`SuiteReport.charts`). */
+  charts?: SuiteChart[];
 };
 
 /**
@@ -47,6 +52,7 @@ export function buildViewModel({
   mode,
   samples,
   records,
+  charts,
 }: {
   runs: ReadonlyArray<{ header: RunHeader; summary: RunSummary; extraMarkdown?: string }>;
   definitions: readonly MetricDefinition[];
@@ -56,6 +62,8 @@ export function buildViewModel({
   mode: ViewModel['mode'];
   samples?: SampleIndexRow[][];
   records?: SampleRecord[][];
+  /** Per run (in order), the suite's charts. */
+  charts?: SuiteChart[][];
 }): ViewModel {
   const report = buildReport({ runs: [...runs], definitions, headline });
   return {
@@ -64,7 +72,7 @@ export function buildViewModel({
     metricsDoc: METRICS_DOC_PATH,
     stageRoles: [...CHAIN_ROLE_IDS],
     report,
-    runs: runs.map(({ header, summary }) => ({
+    runs: runs.map(({ header, summary }, index) => ({
       runId: header.runId,
       suite: header.suite.id,
       createdAt: header.createdAt,
@@ -73,6 +81,8 @@ export function buildViewModel({
       planHash: header.planHash,
       ...(summary.stopReason === undefined ? {} : { stopReason: summary.stopReason }),
       ...(summary.groups === undefined ? {} : { groups: summary.groups }),
+      ...(header.rescoredFrom === undefined ? {} : { rescoredFrom: header.rescoredFrom }),
+      ...(charts?.[index] === undefined || charts[index].length === 0 ? {} : { charts: charts[index] }),
     })),
     comparisons,
     incomparable,

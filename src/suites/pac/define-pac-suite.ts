@@ -11,6 +11,7 @@ import { PAC_UPSTREAM_OPTIONS } from './judges/pac-judge-options.js';
 import { listPacScenarioFiles, loadPacScenarios, PAC_DATASET_NAME } from './load-scenarios.js';
 import { PAC_METRIC_DEFINITIONS } from './metric-definitions.js';
 import { PAC_HEADLINE, pacMetrics } from './metrics.js';
+import { pacCharts } from './pac-charts.js';
 import { PacEpisodeError } from './pac-episode-error.js';
 import type { PacOutput } from './pac-output.js';
 import { checkPacSeats, resolvePacSeats, seatAssignments, seatCandidates, seatLabel, seatRole } from './pac-seats.js';
@@ -244,6 +245,6 @@ export function definePacSuite({
         pacMetrics({ records, options: { errors: options.errors, variantOptions: variantOptionsOf(options) } }),
       definitions: PAC_METRIC_DEFINITIONS,
     },
-    report: { headline: [...PAC_HEADLINE], markdown: (summary) => pacGridTable(summary) },
+    report: { headline: [...PAC_HEADLINE], markdown: (summary) => pacGridTable(summary), charts: pacCharts },
   });
 }

@@ -11,6 +11,7 @@ import { PRIVACYBENCH_METRIC_DEFINITIONS } from './metric-definitions.js';
 import { privacyBenchMetrics } from './metrics.js';
 import { ownerRetriever, vectorEmbedder } from './owner-retriever.js';
 import { PRIVACYBENCH_PRESETS } from './presets.js';
+import { privacyBenchCharts } from './privacybench-charts.js';
 import {
   needsEmbedderRole,
   type PrivacyBenchOptions,
@@ -232,5 +233,5 @@ export const privacybenchSuite = defineSuite<PrivacyBenchScenario, PrivacyBenchO
     compute: ({ records, options }) => privacyBenchMetrics({ records, options }),
     definitions: PRIVACYBENCH_METRIC_DEFINITIONS,
   },
-  report: { headline: ['lr', 'osr', 'irr', 'pc'] },
+  report: { headline: ['lr', 'osr', 'irr', 'pc'], charts: privacyBenchCharts },
 });

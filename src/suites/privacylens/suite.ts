@@ -10,6 +10,7 @@ import { PRIVACYLENS_METRIC_DEFINITIONS } from './metric-definitions.js';
 import { privacyLensMetrics } from './metrics.js';
 import { parseAction } from './parse-action.js';
 import { plannedJudgeCalls } from './planned-judge-calls.js';
+import { privacyLensCharts } from './privacylens-charts.js';
 import {
   PRIVACYLENS_UPSTREAM_OPTIONS,
   type PrivacyLensOptions,
@@ -124,5 +125,5 @@ export const privacylensSuite = defineSuite<PrivacyLensCase, PrivacyLensOutput, 
     definitions: PRIVACYLENS_METRIC_DEFINITIONS,
   },
   // PrivAct's privacy–helpfulness table.
-  report: { headline: ['leak_rate', 'leak_at_k', 'helpfulness', 'helpfulness_binary'] },
+  report: { headline: ['leak_rate', 'leak_at_k', 'helpfulness', 'helpfulness_binary'], charts: privacyLensCharts },
 });

@@ -36,6 +36,38 @@ function barChart(opts) {
   });
   return svg;
 }
+/** A suite's chart (SuiteChart): columns over ordered bins, or a curve over an ordered x, with 95% whiskers. */
+function suiteChart(spec) {
+  var pts = spec.points.filter(function (p) { return typeof p.value === 'number' && isFinite(p.value); });
+  if (pts.length === 0) return null;
+  var W = 560, H = 260, pad = 46, percent = spec.scale === 'percent';
+  var max = percent ? 1 : Math.max.apply(null, spec.points.map(function (p) { return Math.max(p.value || 0, p.upper || 0); })) || 1;
+  var n = spec.points.length, step = (W - 2 * pad) / n;
+  var X = function (i) { return pad + step * (i + 0.5); };
+  var Y = function (v) { return H - pad - (v / max) * (H - 2 * pad); };
+  var show = function (v) { return percent ? (v * 100).toFixed(1) + '%' : String(Math.round(v * 100) / 100); };
+  var svg = s('svg', { class: 'chart suite-chart ' + spec.kind, width: W, height: H, role: 'img', 'aria-label': spec.title },
+    s('title', {}, spec.title), s('text', { x: 0, y: 14, class: 'chart-title' }, spec.title),
+    s('line', { x1: pad, y1: H - pad, x2: W - pad, y2: H - pad, class: 'axis' }),
+    s('line', { x1: pad, y1: pad, x2: pad, y2: H - pad, class: 'axis' }),
+    s('text', { x: W / 2, y: H - 8, 'text-anchor': 'middle', class: 'chart-label' }, spec.xLabel),
+    s('text', { x: 12, y: H / 2, transform: 'rotate(-90 12 ' + H / 2 + ')', 'text-anchor': 'middle', class: 'chart-label' }, spec.yLabel),
+    s('text', { x: pad - 4, y: pad + 4, 'text-anchor': 'end', class: 'chart-label' }, show(max)));
+  spec.points.forEach(function (p, i) {
+    svg.append(s('text', { x: X(i), y: H - pad + 14, 'text-anchor': 'middle', class: 'chart-label' }, p.label));
+  });
+  if (spec.kind === 'curve') {
+    svg.append(s('polyline', { points: spec.points.map(function (p, i) { return typeof p.value === 'number' ? X(i) + ',' + Y(p.value) : ''; }).filter(Boolean).join(' '), class: 'curve' }));
+  }
+  spec.points.forEach(function (p, i) {
+    if (typeof p.value !== 'number') return;
+    if (spec.kind === 'columns') svg.append(s('rect', { x: X(i) - step * 0.35, y: Y(p.value), width: step * 0.7, height: Math.max(0, H - pad - Y(p.value)), class: 'bar column' }, s('title', {}, p.label + ': ' + show(p.value))));
+    else svg.append(s('circle', { cx: X(i), cy: Y(p.value), r: 4, class: 'point' }, s('title', {}, p.label + ': ' + show(p.value))));
+    if (typeof p.lower === 'number' && typeof p.upper === 'number') svg.append(s('line', { x1: X(i), x2: X(i), y1: Y(p.lower), y2: Y(p.upper), class: 'whisker' }));
+    svg.append(s('text', { x: X(i), y: Y(p.value) - 6, 'text-anchor': 'middle', class: 'chart-value' }, show(p.value)));
+  });
+  return svg;
+}
 /** Scatter of points { label, x, y } with the Pareto frontier (lower x better when xLower, higher y better). */
 function scatter(opts) {
   var pts = opts.points.filter(function (p) { return isFinite(p.x) && isFinite(p.y); });

@@ -27,12 +27,14 @@ function renderOverview() {
         h('dt', {}, 'Dataset'), h('dd', {}, info.dataset.name + ' · ' + info.dataset.files + ' files · hash ' + info.dataset.hash.slice(0, 16)),
         h('dt', {}, 'Samples'), h('dd', {}, run.counts.success + ' ok / ' + run.counts.error + ' error / ' + run.counts.missing + ' missing' + (run.complete ? '' : ' (incomplete' + (info.stopReason ? ': ' + info.stopReason : '') + ')')),
         h('dt', {}, 'Epochs'), h('dd', {}, String(run.epochs)),
-        h('dt', {}, 'Cost'), h('dd', {}, run.costUsd === null ? 'unknown' : '$' + run.costUsd.toFixed(4))),
+        h('dt', {}, 'Cost'), h('dd', {}, run.costUsd === null ? 'unknown' : '$' + run.costUsd.toFixed(4)),
+        info.rescoredFrom ? [h('dt', {}, 'Rescored from'), h('dd', { class: 'lineage' }, info.rescoredFrom.runId + ' (changed: ' + (Object.keys(info.rescoredFrom.changed).map(function (k) { return k + ' ' + JSON.stringify(info.rescoredFrom.changed[k].from) + ' → ' + JSON.stringify(info.rescoredFrom.changed[k].to); }).join('; ') || 'nothing') + ')')] : null),
       h('h3', {}, 'Headline metrics'),
       table(['Metric', 'Value', '95% CI', 'n / errors / n/a'], headline.map(function (row) {
         var v = row.cells[i].value;
         return [definitionLink(row, row.anchor, row.label + (row.scale === 'percent' ? ' (%)' : '')), fmt(v, row.scale), fmtCi(v, row.scale) || '—', v ? v.n + ' / ' + v.errors + ' / ' + v.notApplicable : '—'];
       })),
+      info.charts ? [h('h3', {}, 'Charts'), info.charts.map(suiteChart)] : null,
       h('h3', {}, 'Usage and cost by role'),
       table(['Role', 'Calls', 'Cached', 'Input tokens', 'Output tokens', 'Cost (USD)'], usageRows(run)),
       barChart({ title: 'Cost by role (USD)', bars: Object.keys(run.usage).map(function (role) { return { label: role, value: run.usage[role].costUsd }; }), format: function (v) { return '$' + v.toFixed(4); } }),

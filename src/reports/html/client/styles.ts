@@ -50,5 +50,5 @@ svg.chart { display: block; margin: 8px 0 14px; font-size: 11px; }
 .access.allowed { color: var(--ok); }
 .diff .path { font-family: monospace; color: var(--muted); }
 .stage.defense-action { border-left-color: #8e44ad; }
-.histogram .bar { fill: var(--leak); }
+.curve { fill: none; stroke: var(--accent); stroke-width: 2; }
 `;
