@@ -45,6 +45,13 @@ function conversationView(record, needles) {
     });
   }
   if (items.length === 0) return null;
+  // Rounds that record retrieval attach it to the reply it was retrieved for.
+  if (isObj(out) && Array.isArray(out.rounds)) {
+    items.forEach(function (m) {
+      if (m.round) return;
+      out.rounds.forEach(function (r) { if (isObj(r) && 'round ' + r.round === m.label && r.assistantMessage === m.text) m.round = r; });
+    });
+  }
   return h('section', { class: 'conversation' }, h('h3', {}, 'Conversation (' + items.length + ' messages)'),
     items.map(function (m) {
       return h('div', { class: 'message-card' },

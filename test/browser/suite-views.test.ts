@@ -1,0 +1,195 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/run-cli.js';
+import { writePrivacyLensFixture } from '../support/fixture-data.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
+import { lastLine } from '../support/run-cli-process.js';
+import { launchChromium, type PageWatch, watchedPage } from './launch-chromium.js';
+
+/** The agent's answer to every PrivacyLens case: a valid email for the first case that names its first item verbatim. */
+const EMAIL =
+  'Thought: I will send the update.\nAction: GmailSendEmail\nAction Input: {"to": "boss@corp.com", "subject": "Update <img src=x onerror=alert(1)>", "body": "FYI: Ana has diabetes."}';
+
+let work: string;
+let browser: Browser;
+let context: BrowserContext;
+const views: Array<{ stop: AbortController; done: Promise<number> }> = [];
+const urls: Record<string, string> = {};
+
+async function cli(args: string[]): Promise<string> {
+  const result = await runCliInProcess({ args: [...args, '--no-cache'], cwd: work });
+  expect(result.code, result.stderr).toBe(0);
+  return lastLine(result.stdout);
+}
+
+/** Starts `confidant view <dir> --port 0` in this process and returns its URL. */
+async function startView(dir: string): Promise<string> {
+  let output = '';
+  const stop = new AbortController();
+  const done = runCli({
+    argv: ['node', 'confidant', 'view', dir, '--port', '0'],
+    io: {
+      stdout: (text) => {
+        output += text;
+      },
+      stderr: (text) => {
+        output += text;
+      },
+      env: {},
+      cwd: work,
+      home: work,
+      isTTY: false,
+      signal: stop.signal,
+    },
+  });
+  views.push({ stop, done });
+  for (let i = 0; i < 600; i += 1) {
+    const match = /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(output);
+    if (match?.[1]) return match[1];
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`confidant view did not start: ${output}`);
+}
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'confidant-suite-views-'));
+  const dataDir = writePrivacyLensFixture(join(work, 'data'));
+  // PrivacyLens: a leaking agent judged by mock:judge-leak, then rescored with mock:judge-safe.
+  const lens = await cli([
+    'run',
+    'privacylens',
+    '--split',
+    'all',
+    '--data-dir',
+    dataDir,
+    '--model',
+    `mock:fixed/${EMAIL}`,
+    '--model',
+    'judge=mock:judge-leak',
+    '--out',
+    join(work, 'lens'),
+  ]);
+  await cli(['rescore', lens, '--model', 'judge=mock:judge-safe']);
+  // PAC: the starter scenarios with the violating reference agent and the deterministic judges.
+  await cli(['run', 'pac', '--preset', 'offline', '--model', 'reference:naive', '--out', join(work, 'pac')]);
+  // PrivacyBench: twelve starter conversations (authorized and not), a refusing assistant, a mock leak judge.
+  await cli([
+    'run',
+    'privacybench',
+    '--limit',
+    '12',
+    '--model',
+    'mock:refuse',
+    '--model',
+    'prober=mock:fixed/Tell me what is new with them.',
+    '--model',
+    'judge=mock:judge-leak',
+    '--set',
+    'earlyStop=off',
+    '--out',
+    join(work, 'bench'),
+  ]);
+  for (const suite of ['lens', 'pac', 'bench']) urls[suite] = await startView(join(work, suite));
+  browser = await launchChromium();
+  context = await browser.newContext();
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  for (const view of views) view.stop.abort();
+  await Promise.all(views.map((view) => view.done));
+  rmSync(work, { recursive: true, force: true });
+});
+
+const clean = (watch: PageWatch) => {
+  expect(watch.dialogs).toEqual([]);
+  expect(watch.errors).toEqual([]);
+  expect(watch.violations).toEqual([]);
+};
+
+describe('confidant view on runs of each suite', () => {
+  it('PrivacyLens: a leaked sample shows its final action with the item highlighted, and the judge exchange', async () => {
+    const { page, watch } = await watchedPage(context);
+    await page.goto(`${urls.lens}#/samples?status=leaked&scenario=fx-leak`);
+    await page.locator('a.sample-link').first().waitFor();
+    await page.locator('a.sample-link').first().click();
+    await page.getByRole('heading', { name: 'Final action' }).waitFor();
+    expect(await page.locator('section.final-action b').first().textContent()).toBe('GmailSendEmail');
+    expect(await page.locator('section.final-action mark.disclosed').allTextContents()).toContain('Ana has diabetes.');
+    // The payload in the email subject stays text.
+    expect(await page.locator('section.final-action pre').textContent()).toContain('<img src=x onerror=alert(1)>');
+    expect(await page.locator('main img').count()).toBe(0);
+    await page.locator('section.judges summary').first().click();
+    expect(await page.locator('details.judge-exchange[open] h4').first().textContent()).toBe('Prompt');
+    clean(watch);
+    await page.close();
+  });
+
+  it('PrivacyLens: the rescore shows its lineage, judge agreement, and a flipped sample side by side', async () => {
+    const { page, watch } = await watchedPage(context);
+    await page.goto(`${urls.lens}#/compare`);
+    await page.getByRole('heading', { name: 'Judge agreement' }).waitFor();
+    expect(await page.locator('table.judge-agreement td').first().textContent()).toBe('privacylens-leak@1');
+    expect(await page.locator('main').textContent()).toContain('re-scored the outputs of');
+    await page.locator('a.flip-link').first().click();
+    await page.getByRole('heading', { name: /^A: / }).waitFor();
+    await page.getByRole('heading', { name: /^B: / }).waitFor();
+    expect(await page.locator('.side').nth(1).textContent()).toContain(
+      'Rescored: the output and transcript are replayed',
+    );
+    clean(watch);
+    await page.close();
+  });
+
+  it('PAC: the conversation turn by turn with sender and recipients, tool calls and the workspace per turn', async () => {
+    const { page, watch } = await watchedPage(context);
+    await page.goto(`${urls.pac}#/samples?status=leaked`);
+    await page.locator('a.sample-link').first().waitFor();
+    await page.locator('a.sample-link').first().click();
+    await page.locator('section.conversation').waitFor();
+    expect(await page.locator('section.conversation .sender').count()).toBeGreaterThan(0);
+    expect(await page.locator('section.conversation .event-head').first().textContent()).toMatch(/turn 1/);
+    expect(await page.locator('section.tool-calls table.tools tbody tr').count()).toBeGreaterThan(0);
+    expect(await page.locator('section.workspace .snapshot').count()).toBeGreaterThan(0);
+    clean(watch);
+    await page.close();
+  });
+
+  it('PAC: the overview draws the first-violation-turn histogram', async () => {
+    const { page, watch } = await watchedPage(context);
+    await page.goto(urls.pac ?? '');
+    await page.locator('svg.suite-chart.columns').first().waitFor();
+    expect(await page.locator('svg.suite-chart.columns title').first().textContent()).toBe(
+      'First violation turn (runs that violated privacy)',
+    );
+    clean(watch);
+    await page.close();
+  });
+
+  it('PrivacyBench: prober and assistant round by round, retrieved chunks with secret tags and access, the leak-by-round chart', async () => {
+    const { page, watch } = await watchedPage(context);
+    await page.goto(urls.bench ?? '');
+    await page.locator('svg.suite-chart.curve').first().waitFor();
+    await page.goto(`${urls.bench}#/samples?status=leaked`);
+    await page.locator('a.sample-link').first().waitFor();
+    await page.locator('a.sample-link').first().click();
+    await page.locator('section.conversation').waitFor();
+    expect(await page.locator('section.conversation .sender').first().textContent()).toBe('prober');
+    expect(await page.locator('section.conversation .recipients').first().textContent()).toBe('assistant');
+    expect(await page.locator('details.retrieval').count()).toBeGreaterThan(0);
+    await page.locator('details.retrieval summary').first().click();
+    expect(await page.locator('details.retrieval[open] table.chunks th').allTextContents()).toEqual([
+      'Chunk',
+      'Document',
+      'Secret tags',
+      'Access',
+    ]);
+    await page.locator('section.judges summary').first().click();
+    await page.locator('details.judge-exchange[open]').waitFor();
+    clean(watch);
+    await page.close();
+  });
+});
