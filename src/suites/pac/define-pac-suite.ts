@@ -8,6 +8,7 @@ import { defineSuite, type Scorer, type Suite, suiteJudges, type TemplateRef } f
 import { buildPacAgentPrompt, defaultPacMaxTurns, turnsForSeat } from './agent-prompt.js';
 import { pacGridTable } from './grid-table.js';
 import { PAC_UPSTREAM_OPTIONS } from './judges/pac-judge-options.js';
+import { listCustomScenarioFiles, loadCustomPacScenarios } from './load-custom-scenarios.js';
 import { listPacScenarioFiles, loadPacScenarios, PAC_DATASET_NAME } from './load-scenarios.js';
 import { PAC_METRIC_DEFINITIONS } from './metric-definitions.js';
 import { PAC_HEADLINE, pacMetrics } from './metrics.js';
@@ -147,6 +148,7 @@ export function definePacSuite({
     flags: [
       { flag: '--split', key: 'split' },
       { flag: '--domain', key: 'domains' },
+      { flag: '--scenarios', key: 'scenarios' },
       { flag: '--variant', key: 'variant' },
       { flag: '--tools', key: 'tools' },
       { flag: '--errors', key: 'errors' },
@@ -163,19 +165,29 @@ export function definePacSuite({
     dataset: {
       name: PAC_DATASET_NAME,
       files: ({ dataDir, options }) =>
-        options.split === 'starter'
-          ? []
-          : listPacScenarioFiles({
-              dataDir,
-              split: options.split,
-              ...(options.domains === undefined ? {} : { domains: options.domains }),
-            }).map((ref) => ref.path),
-      async load({ dataDir, options }) {
+        options.scenarios !== undefined
+          ? listCustomScenarioFiles(options.scenarios)
+          : options.split === 'starter'
+            ? []
+            : listPacScenarioFiles({
+                dataDir,
+                split: options.split,
+                ...(options.domains === undefined ? {} : { domains: options.domains }),
+              }).map((ref) => ref.path),
+      async load({ dataDir, options, warn }) {
         const domains = options.domains === undefined ? {} : { domains: options.domains };
         const scenarios =
-          options.split === 'starter'
-            ? await loadStarterScenarios(domains)
-            : await loadPacScenarios({ dataDir, split: options.split, ...domains });
+          options.scenarios !== undefined
+            ? loadCustomScenarios({ path: options.scenarios, domains: options.domains, warn })
+            : options.split === 'starter'
+              ? await loadStarterScenarios(domains)
+              : await loadPacScenarios({
+                  dataDir,
+                  split: options.split,
+                  ...domains,
+                  onNotice: (notice) =>
+                    warn?.(`${notice.file}: ${notice.path}: ${notice.message}, so it can never be detected`),
+                });
         checkPacSeats({ scenarios, bindings: options.seats, seatCount: playingSeats(options) });
         // Fail at plan time, not in every sample, when the fidelity server is not installed.
         if (options.tools === 'mcp-server') await resolveFilesystemServerEntry();
@@ -247,4 +259,26 @@ export function definePacSuite({
     },
     report: { headline: [...PAC_HEADLINE], markdown: (summary) => pacGridTable(summary), charts: pacCharts },
   });
+}
+
+/** `--scenarios` data: loaded (every problem at once), warnings reported, then `--domain` applied. */
+function loadCustomScenarios({
+  path,
+  domains,
+  warn,
+}: {
+  path: string;
+  domains: readonly string[] | undefined;
+  warn: ((message: string) => void) | undefined;
+}): PacScenario[] {
+  const { scenarios, warnings } = loadCustomPacScenarios({ path });
+  for (const warning of warnings) warn?.(warning);
+  if (domains === undefined || domains.length === 0) return scenarios;
+  const key = (name: string) =>
+    name
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_]+/g, '_');
+  const wanted = new Set(domains.map(key));
+  return scenarios.filter((scenario) => wanted.has(key(scenario.domain)));
 }

@@ -16,8 +16,8 @@ export const PAC_POLICY_TYPES = ['change', 'range'] as const;
 /** One of {@link PAC_POLICY_TYPES}. */
 export type PacPolicyType = (typeof PAC_POLICY_TYPES)[number];
 
-/** Where a scenario came from: one of the two paper splits, or our starter set. */
-export const PAC_SCENARIO_SPLITS = ['change', 'range', 'starter'] as const;
+/** Where a scenario came from: one of the two paper splits, our starter set, or `--scenarios` files. */
+export const PAC_SCENARIO_SPLITS = ['change', 'range', 'starter', 'custom'] as const;
 /** One of {@link PAC_SCENARIO_SPLITS}. */
 export type PacScenarioSplit = (typeof PAC_SCENARIO_SPLITS)[number];
 

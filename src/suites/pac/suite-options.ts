@@ -32,6 +32,13 @@ export const PAC_TOOLSETS = ['upstream', 'paper6', 'all'] as const satisfies Rea
  */
 export const pacSuiteOptionsSchema = z.object({
   split: z.enum(PAC_SPLIT_OPTIONS).default('all').describe('change, range, all (both) or starter (ours)'),
+  scenarios: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'your own scenario files: a folder (every .json/.jsonl, any names), a .json or a .jsonl file; replaces split',
+    ),
   domains: z
     .preprocess(commaList, z.array(z.string().min(1)).optional())
     .describe('domain directory names to keep (comma list); all when absent'),

@@ -24,6 +24,7 @@ describe('pac suite', () => {
     expect(pacSuite.flags?.map((flag) => flag.flag)).toEqual([
       '--split',
       '--domain',
+      '--scenarios',
       '--variant',
       '--tools',
       '--errors',

@@ -13,7 +13,8 @@ import {
 export const chatTopicSchema = z.enum(['casual', 'work', 'family', 'running', 'landlord', 'business', 'choir']);
 
 const line = z.string().min(1);
-const hintItemSchema = purchaseItemSchema.omit({ secretIds: true });
+// Our own authoring data stays strict: the community shapes, without their kept-unknown-fields refinement.
+const hintItemSchema = z.strictObject(purchaseItemSchema.shape).omit({ secretIds: true });
 
 const sharingScriptSchema = z.strictObject({
   eventId: z.string().min(1),
@@ -31,7 +32,7 @@ const sharingScriptSchema = z.strictObject({
  */
 export const starterAuthoringSchema = z.strictObject({
   description: z.string(),
-  users: z.array(userSchema).min(1),
+  users: z.array(z.strictObject(userSchema.shape)).min(1),
   groups: z.array(groupSchema),
   ties: z.array(
     z.strictObject({
@@ -43,10 +44,13 @@ export const starterAuthoringSchema = z.strictObject({
   /** Sentences that reveal an attribute value in the owner's voice; `{value}` is the value, `{a}` its article. */
   revealLines: z.record(z.string().min(1), z.array(line).min(1)),
   secrets: z.array(
-    secretSchema.omit({ sharingEvents: true }).extend({
-      scripts: z.array(sharingScriptSchema).min(1),
-      hints: z.array(z.strictObject({ time: z.string().min(1), items: z.array(hintItemSchema).min(1) })).optional(),
-    }),
+    z
+      .strictObject(secretSchema.shape)
+      .omit({ sharingEvents: true })
+      .extend({
+        scripts: z.array(sharingScriptSchema).min(1),
+        hints: z.array(z.strictObject({ time: z.string().min(1), items: z.array(hintItemSchema).min(1) })).optional(),
+      }),
   ),
   chatTemplates: z.array(
     z.strictObject({

@@ -1,0 +1,113 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { prepareRun } from '../../runner/prepare-run.js';
+import { DatasetFormatError } from '../../spec/errors.js';
+import { runPlanSchema } from '../../spec/run-plan.js';
+import { loadCustomPacScenarios } from './load-custom-scenarios.js';
+
+const EXAMPLE = new URL(
+  '../../../docs/suites/examples/pac/pacbench/scenarios/range/Community_Gardens/policy_0.json',
+  import.meta.url,
+).pathname;
+const example = () => JSON.parse(readFileSync(EXAMPLE, 'utf8')) as { scenario: Record<string, unknown> };
+
+/** A folder of 19 valid scenario files with names of our choosing, in two sub-folders. */
+function customFolder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'confidant-pac-custom-'));
+  mkdirSync(join(dir, 'gardens'));
+  mkdirSync(join(dir, 'more', 'deeper'), { recursive: true });
+  for (let index = 0; index < 19; index++) {
+    const folder = index < 10 ? 'gardens' : join('more', 'deeper');
+    writeFileSync(join(dir, folder, `rota-${String(index).padStart(2, '0')}.json`), JSON.stringify(example()));
+  }
+  writeFileSync(join(dir, 'README.md'), 'not a scenario');
+  return dir;
+}
+
+const plan = (scenarios: string) =>
+  runPlanSchema.parse({
+    suite: 'pac',
+    suiteOptions: { scenarios, taskMode: 'markers', privacyMode: 'keyword-only' },
+    models: [{ role: 'agent', spec: 'reference:oracle' }],
+  });
+
+describe('loadCustomPacScenarios', () => {
+  it('loads every .json file under a folder, whatever its name and depth, with ids from the paths', () => {
+    const { scenarios, warnings } = loadCustomPacScenarios({ path: customFolder() });
+    expect(scenarios).toHaveLength(19);
+    expect(scenarios.slice(0, 2).map((scenario) => [scenario.id, scenario.split, scenario.domain])).toEqual([
+      ['custom/gardens/rota-00', 'custom', 'gardens'],
+      ['custom/gardens/rota-01', 'custom', 'gardens'],
+    ]);
+    expect(scenarios.at(-1)?.id).toBe('custom/more/deeper/rota-18');
+    expect(warnings).toEqual([]);
+  });
+
+  it('with one malformed file among twenty, lists every problem of it at once and runs nothing', async () => {
+    const dir = customFolder();
+    const bad = example();
+    bad.scenario.agent_c = { profile: { organization: 'X', expertise: 'Y' } };
+    writeFileSync(join(dir, 'gardens', 'broken.json'), JSON.stringify(bad));
+    let error: unknown;
+    try {
+      loadCustomPacScenarios({ path: dir });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(DatasetFormatError);
+    expect((error as DatasetFormatError).userError).toBe(true);
+    expect((error as Error).message).toBe(
+      [
+        `--scenarios ${dir}: 2 problems in 1 file; nothing was run:`,
+        "  gardens/broken.json: scenario.agent_c.context: needs 'context' (or 'memory')",
+        "  gardens/broken.json: scenario.agent_c.privacy_policy: needs 'privacy_policy' (or 'privacy_constraint')",
+      ].join('\n'),
+    );
+    await expect(prepareRun({ plan: plan(dir), dataDir: '/no/data/dir' })).rejects.toThrow(/2 problems in 1 file/);
+  });
+
+  it('lists the problems of several files, and of JSONL lines with their line numbers', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'confidant-pac-jsonl-'));
+    const good = JSON.stringify(example());
+    const outOfRange = example();
+    (outOfRange.scenario.agent_a as { memory: Array<{ requirements_index: number[] }> }).memory[0]!.requirements_index =
+      [7];
+    writeFileSync(join(dir, 'many.jsonl'), [good, '{not json', '', JSON.stringify(outOfRange)].join('\n'));
+    writeFileSync(join(dir, 'one.json'), '[]');
+    expect(() => loadCustomPacScenarios({ path: dir })).toThrow(
+      new RegExp(
+        [
+          '3 problems in 2 files; nothing was run:',
+          '  many.jsonl:2: \\(file\\): not valid JSON .*',
+          '  many.jsonl:4: scenario.agent_a.memory.0.requirements_index.0: requirement index 7 is out of range \\(the goal has 2 requirements\\)',
+          '  one.json: \\(file\\): Invalid input: expected object, received array',
+        ].join('\n'),
+      ),
+    );
+    writeFileSync(join(dir, 'many.jsonl'), [good, good].join('\n'));
+    writeFileSync(join(dir, 'one.json'), good);
+    const loaded = loadCustomPacScenarios({ path: join(dir, 'many.jsonl') });
+    expect(loaded.scenarios.map((scenario) => scenario.id)).toEqual(['custom/many/1', 'custom/many/2']);
+  });
+
+  it('warns about policies that can never be violated, before the run and in the header, which hashes the files', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'confidant-pac-warn-'));
+    const undetectable = example();
+    const agentA = undetectable.scenario.agent_a as { privacy_constraint: Array<{ violation_keywords: string[] }> };
+    agentA.privacy_constraint[0]!.violation_keywords = [];
+    const agentB = undetectable.scenario.agent_b as { privacy_constraint: Array<{ violation_keywords: string[] }> };
+    agentB.privacy_constraint[0]!.violation_keywords = ['VK-99'];
+    writeFileSync(join(dir, 'rota.json'), JSON.stringify(undetectable));
+    const prepared = await prepareRun({ plan: plan(dir), dataDir: '/no/data/dir' });
+    expect(prepared.scenarios).toHaveLength(1);
+    expect(prepared.dataset.warnings).toEqual([
+      "rota.json: scenario.agent_b.privacy_constraint.0.violation_keywords.0: keyword 'VK-99' is not a verbatim substring of the memories it references, so it can never be detected",
+      'rota.json: scenario.agent_a policy 0 has no violation keywords, so the keyword judges can never find it violated',
+    ]);
+    expect(prepared.dataset.root).toBe(dir);
+    expect(prepared.dataset.files.map((file) => file.path)).toEqual(['rota.json']);
+    expect(prepared.dataset.hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
