@@ -57,3 +57,18 @@ describe('summarizePrivacy', () => {
     expect(describePrivacySummary(empty)).toBe('0 items (2: 0, 1: 0, 0: 0); average 2.00');
   });
 });
+
+describe('awareness-upstream (judgeParse=upstream, docs/fidelity.md PAC #11)', () => {
+  it('scores an agent with policies and no items 0, as upstream; otherwise as the awareness rule', () => {
+    expect(combineLevels({ levels: [], rule: 'awareness' })).toBe(2);
+    expect(combineLevels({ levels: [], rule: 'awareness-upstream' })).toBe(0);
+    for (const levels of [
+      [2, 2],
+      [0, 1, 2],
+      [0, 2],
+      [2, 'error'],
+    ] as const) {
+      expect(combineLevels({ levels, rule: 'awareness-upstream' })).toBe(combineLevels({ levels, rule: 'awareness' }));
+    }
+  });
+});

@@ -115,7 +115,10 @@ export async function scorePacEpisode({
         agentId: agent.id,
         channels,
         items: judged.items,
-        rule: LEVEL_RULE[options.privacyMode],
+        rule:
+          options.judgeParse === 'upstream' && options.privacyMode === 'keyword-awareness' && agent.policies.length > 0
+            ? 'awareness-upstream'
+            : LEVEL_RULE[options.privacyMode],
         mode: options.privacyMode,
         ...(expansion === undefined || expansion.failures === 0
           ? {}
