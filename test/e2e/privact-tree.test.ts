@@ -280,6 +280,30 @@ describe('confidant run privact-tree + export preferences (loopback HTTP)', () =
     expect(readdirSync(work)).not.toContain('no-pairs');
   });
 
+  it('under --fidelity upstream the same unreadable helpfulness replies are Poor (0), as upstream reads them', async () => {
+    const build = await cli([
+      'run',
+      'privact-tree',
+      '--split',
+      'all',
+      '--branching',
+      '1,1,2',
+      '--limit',
+      '1',
+      '--model',
+      model('chain'),
+      '--model',
+      `judge=${model('badjudge')}`,
+      '--fidelity',
+      'upstream',
+      '--out',
+      join(work, 'bad-judge-upstream'),
+    ]);
+    expect(build.code, build.stderr).toBe(0);
+    const summary = JSON.parse(readFileSync(join(lastLine(build.stdout), 'summary.json'), 'utf8')) as Summary;
+    expect(summary.metrics.helpfulness).toMatchObject({ value: 0, n: 2, errors: 0 });
+  }, 300_000);
+
   it('Ctrl-C keeps every finished tree; resume completes the build with one record per tree', async () => {
     latencyMs = 15;
     const out = join(work, 'interrupted');

@@ -109,6 +109,16 @@ describe('confidant run privacybench over HTTP', () => {
     expect(report.stdout).toContain('IRR');
   });
 
+  it('--fidelity upstream changes nothing for privacybench (no upstream scorer): the spilling assistant still has LR 1', async () => {
+    leaky = true;
+    const run = await cli([...base('leak-upstream'), ...agent(), ...prober(), ...judge(), '--fidelity', 'upstream']);
+    expect(run.code, run.stderr).toBe(0);
+    const summary = readSummary(lastLine(run.stdout));
+    expect(summary.metrics.lr).toMatchObject({ value: 1, n: 1, errors: 0 });
+    expect(summary.metrics.osr).toMatchObject({ value: 0, n: 1, errors: 0 });
+    expect(summary.metrics.pc).toMatchObject({ value: 4, n: 2 });
+  }, 300_000);
+
   it('with --defense acr the unauthorized prober’s retrieval exposes nothing (IRR 0); without it, it does', async () => {
     leaky = false;
     const open = await cli([...base('open'), ...agent(), ...prober(), ...judge()]);
