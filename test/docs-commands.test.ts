@@ -20,7 +20,7 @@ import { fixtureDataDir, repoRoot, type UpstreamDatasetName, upstreamDataset } f
  * tiers, four PrivacyLens cases) and whose `docs/` is the repository's (so `--data-dir
  * docs/suites/examples/…` works as in a clone). Commands of a block marked `<!-- needs: … -->`
  * (a real provider, the network, the upstream files) are listed as skipped with that reason.
- * `runs/<run-id>` (or any `runs/<…>`) stands for the run directories of the commands before it
+ * `runs/<run-id>` (or any `runs/<…>`) stands for the run directories of the commands (run, demo, rescore) before it
  * in the same file, the most recent last.
  */
 
@@ -108,7 +108,7 @@ describe('every command in README.md and docs/ that needs no provider runs', () 
               `exit ${result.code}, expected ${command.exit}\nstderr:\n${result.stderr.slice(-2000)}\nstdout:\n${result.stdout.slice(-1000)}`,
             );
           }
-          if (args[0] === 'run' || args[0] === 'demo') {
+          if (args[0] === 'run' || args[0] === 'demo' || args[0] === 'rescore') {
             if (!args.includes('--dry-run') && result.code === 0) runDirs.push(lastLine(result.stdout));
           }
         });
