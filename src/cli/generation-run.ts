@@ -1,4 +1,4 @@
-import { mkdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { GENERATION_DIR } from '../generation/index.js';
 import {
@@ -11,6 +11,7 @@ import {
   usageFromEvents,
 } from '../runner/index.js';
 import type { EmitEvent } from '../spec/chat-model.js';
+import { makeDirectory } from '../spec/make-directory.js';
 import type { ModelDescription, RoleBinding } from '../spec/model-spec.js';
 import { runPlanSchema } from '../spec/run-plan.js';
 import { FORMAT_VERSION, type RunHeader, type RunSummary, type SampleRecord } from '../spec/run-record.js';
@@ -61,7 +62,7 @@ export async function openGenerationRun({
   const exists = await stat(join(directory, 'header.json')).catch(() => null);
   let header: RunHeader;
   if (exists === null) {
-    await mkdir(directory, { recursive: true });
+    await makeDirectory(directory);
     const plan = runPlanSchema.parse({
       suite: generator,
       models: bindings,

@@ -1,6 +1,7 @@
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { PlanValidationError } from '../spec/errors.js';
+import { makeDirectorySync } from '../spec/make-directory.js';
 
 function codeOf(error: unknown): string | undefined {
   const code = typeof error === 'object' && error !== null ? Reflect.get(error, 'code') : undefined;
@@ -17,7 +18,7 @@ export function writeOutputFile({ path, text, flag }: { path: string; text: stri
     if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) {
       throw new PlanValidationError(`${flag} ${path} is a directory; give a file path, e.g. ${path}/report.md`);
     }
-    mkdirSync(dirname(path), { recursive: true });
+    makeDirectorySync(dirname(path));
     writeFileSync(path, text);
   } catch (error) {
     const code = codeOf(error);
@@ -28,6 +29,11 @@ export function writeOutputFile({ path, text, flag }: { path: string; text: stri
     }
     if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
       throw new PlanValidationError(`cannot write ${flag} ${path}: permission denied (${code})`, { cause: error });
+    }
+    if (code === 'ENOENT') {
+      throw new PlanValidationError(`cannot write ${flag} ${path}: its folder cannot be created there`, {
+        cause: error,
+      });
     }
     throw error;
   }

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { buildSummary, parseSuiteOptions, planSuiteOptions } from '../runner/index.js';
 import type { MetricDefinition } from '../spec/metric-definition.js';
 import type { RunHeader, RunSummary } from '../spec/run-record.js';
-import { DirectoryRunStore } from '../store/index.js';
+import { DirectoryRunStore, refuseHalfWrittenMerge } from '../store/index.js';
 import { findSuite } from '../suites/registry.js';
 import type { Suite } from '../suites/suite.js';
 
@@ -39,6 +39,7 @@ export async function readReportRuns({
   const definitions: MetricDefinition[] = [];
   let headline: string[] = [];
   for (const dir of dirs) {
+    refuseHalfWrittenMerge(resolve(cwd, dir));
     const store = new DirectoryRunStore(resolve(cwd, dir));
     const header = await store.readHeader();
     const suite = findSuite(header.suite.id);

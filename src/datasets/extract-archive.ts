@@ -1,6 +1,6 @@
-import { mkdir } from 'node:fs/promises';
 import { extract } from 'tar';
 import { DatasetFormatError } from '../spec/errors.js';
+import { makeDirectory } from '../spec/make-directory.js';
 
 const ARCHIVE = /\.(tar\.gz|tgz|tar)$/i;
 
@@ -17,7 +17,7 @@ export function isArchivePath(path: string): boolean {
  * non-tar file is a DatasetFormatError naming the archive.
  */
 export async function extractArchive({ archive, into }: { archive: string; into: string }): Promise<void> {
-  await mkdir(into, { recursive: true });
+  await makeDirectory(into);
   try {
     await extract({
       file: archive,

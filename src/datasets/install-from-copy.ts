@@ -1,8 +1,9 @@
 import { readdirSync } from 'node:fs';
-import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
+import { copyFile, rename, rm } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ChecksumMismatchError, ConfidantError, DatasetNotFoundError } from '../spec/errors.js';
+import { makeDirectory } from '../spec/make-directory.js';
 import { type CatalogFile, type DatasetCatalogEntry, findCatalogEntry } from './dataset-catalog.js';
 import { extractArchive, isArchivePath } from './extract-archive.js';
 import { inspectDatasetFile } from './inspect-dataset-file.js';
@@ -181,7 +182,7 @@ export async function installDatasetFromCopy({
         continue;
       }
       const staged = join(partialDir, 'staged', file.path);
-      await mkdir(dirname(staged), { recursive: true });
+      await makeDirectory(dirname(staged));
       await copyFile(step.at, staged);
       // The copy is hashed again: the source may have changed since it was checked.
       const copied = await checkCatalogFile({ file, path: staged });
@@ -192,7 +193,7 @@ export async function installDatasetFromCopy({
         );
       }
       const target = join(dir, file.path);
-      await mkdir(dirname(target), { recursive: true });
+      await makeDirectory(dirname(target));
       await rm(target, { force: true });
       await rename(staged, target);
       files.push({ path: file.path, status: 'copied', sha256: file.sha256, from: step.at });

@@ -1,6 +1,7 @@
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { ChecksumMismatchError, ConfidantError, DatasetNotFoundError } from '../spec/errors.js';
+import { makeDirectory } from '../spec/make-directory.js';
 import { sha256File, sha256Hex } from './checksum.js';
 import { type CatalogFile, type DatasetCatalogEntry, findCatalogEntry } from './dataset-catalog.js';
 import { inspectDatasetFile } from './inspect-dataset-file.js';
@@ -105,7 +106,7 @@ export async function pullDataset({
     const url = downloadUrl({ file, baseUrl });
     const bytes = await download({ url, name: entry.name, fetchFile });
     const staged = join(partialDir, file.path);
-    await mkdir(dirname(staged), { recursive: true });
+    await makeDirectory(dirname(staged));
     await writeFile(staged, bytes);
     const actual = sha256Hex(bytes);
     if (actual !== file.sha256) {
@@ -115,7 +116,7 @@ export async function pullDataset({
           'Retry later, or report it if the upstream file changed.',
       );
     }
-    await mkdir(dirname(target), { recursive: true });
+    await makeDirectory(dirname(target));
     await rename(staged, target);
     files.push({ path: file.path, status: 'downloaded', sha256: actual, bytes: bytes.byteLength });
     onProgress?.({ path: file.path, index, total, status: 'downloaded' });

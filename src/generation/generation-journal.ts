@@ -1,8 +1,9 @@
-import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { appendFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ZodType } from 'zod';
 import { canonicalJson } from '../models/index.js';
 import { parseJsonLine, readJsonLines } from '../spec/json-lines.js';
+import { makeDirectory } from '../spec/make-directory.js';
 import { GenerationError } from './generation-error.js';
 import { writeFileAtomic } from './write-file-atomic.js';
 
@@ -66,7 +67,7 @@ export async function openGenerationJournal<Line>({
   const dir = join(outDir, GENERATION_DIR);
   const planPath = join(dir, GENERATION_PLAN_FILE);
   const journalPath = join(dir, GENERATION_JOURNAL_FILE);
-  await mkdir(dir, { recursive: true });
+  await makeDirectory(dir);
   const storedPlan = await readIfExists(planPath);
   if (storedPlan === undefined) {
     await writeFileAtomic(planPath, `${JSON.stringify(plan, null, 2)}\n`);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { makeDirectory } from '../spec/make-directory.js';
 
 /**
  * Writes `text` to `path` so that readers see the old file or the whole new one, never a
@@ -8,7 +9,7 @@ import { dirname } from 'node:path';
  * `path` (a rename within one folder is atomic). Missing folders are created.
  */
 export async function writeFileAtomic(path: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
+  await makeDirectory(dirname(path));
   const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
     await writeFile(temporary, text, 'utf8');

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { GenerateRequest, GenerateResult } from '../spec/chat-model.js';
 import type { EmbedResult } from '../spec/embedding-model.js';
+import { makeDirectorySync } from '../spec/make-directory.js';
 import { redactEndpoint } from './parse-model-spec.js';
 
 /** Bumped when the key recipe or the stored shape changes, so old entries are never misread. */
@@ -102,7 +102,7 @@ export class ResponseCache {
   private readonly upsert: Database.Statement<[string, number, string]>;
 
   private constructor(options: { directory: string; ttlMs?: number; now?: () => number }) {
-    mkdirSync(options.directory, { recursive: true });
+    makeDirectorySync(options.directory);
     this.path = join(options.directory, 'responses.sqlite');
     this.ttlMs = options.ttlMs;
     this.now = options.now ?? Date.now;

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ConfidantError, PlanValidationError } from '../spec/errors.js';
-import { chainCalls, parseBranching, parseTopology, resolveBranching, TOPOLOGY_GRAMMAR } from './topology.js';
+import {
+  chainCalls,
+  checkTreeSize,
+  MAX_CHAIN_ROLES,
+  parseBranching,
+  parseTopology,
+  resolveBranching,
+  TOPOLOGY_GRAMMAR,
+  treeCalls,
+} from './topology.js';
 
 const labels = (source: string) =>
   parseTopology(source).stages.map((stage) => stage.members.map((member) => member.label));
@@ -62,6 +71,29 @@ describe('parseTopology', () => {
     expect(error.message).toMatch(problem);
     expect(error.message).toContain(TOPOLOGY_GRAMMAR);
     expect(error.message).toContain(`invalid topology '${source}'`);
+  });
+});
+
+describe('plan-size guards', () => {
+  it('refuses a chain of more than MAX_CHAIN_ROLES roles, naming its length', () => {
+    const long = `${Array.from({ length: 4_999 }, () => 'V').join('>')}>R`;
+    const error = errorOf(() => parseTopology(long));
+    expect(error).toBeInstanceOf(PlanValidationError);
+    expect(error.message.split('\n')[0]).toMatch(/: it has 5000 roles, more than the 64 a chain may hold$/);
+    const longest = `${Array.from({ length: MAX_CHAIN_ROLES - 1 }, () => 'V').join('>')}>R`;
+    expect(parseTopology(longest).stages).toHaveLength(MAX_CHAIN_ROLES);
+  });
+
+  it('counts the calls of a tree and refuses one over MAX_TREE_CALLS with its size', () => {
+    const topology = parseTopology('G>V>R');
+    expect(treeCalls({ topology, branching: [4, 4, 4] })).toBe(84);
+    expect(treeCalls({ topology: parseTopology('G>[V,V]>R'), branching: [2, 1, 3] })).toBe(2 + 4 + 6);
+    expect(() => checkTreeSize({ topology, branching: [4, 4, 4] })).not.toThrow();
+    expect(() => checkTreeSize({ topology, branching: [1000, 1000, 1000] })).toThrow(
+      new PlanValidationError(
+        'branching 1000,1000,1000 over G>V>R makes 1,001,001,000 model calls per tree, more than the 10,000 a tree may take; lower the branching',
+      ),
+    );
   });
 });
 

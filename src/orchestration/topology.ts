@@ -98,6 +98,16 @@ function splitStages(source: string): string[] {
   return parts;
 }
 
+/**
+ * The most roles one chain may hold. Every stage's prompt carries the outputs of all earlier
+ * stages, so prompts grow with the square of the chain's length: a chain of thousands of roles
+ * would only run out of memory.
+ */
+export const MAX_CHAIN_ROLES = 64;
+
+/** The most model calls one tree may take (see {@link treeCalls}); e.g. `4,4,4` over G>V>R takes 84. */
+export const MAX_TREE_CALLS = 10_000;
+
 const STAGE = /^\s*(?:\[([^\]]*)\]|([^[\]*]*?))\s*(?:\*\s*(\S*))?\s*$/;
 
 /**
@@ -125,6 +135,10 @@ export function parseTopology(source: string): Topology {
       grouped: group !== undefined,
     };
   });
+  const roleCount = raw.reduce((sum, stage) => sum + stage.roles.length, 0);
+  if (roleCount > MAX_CHAIN_ROLES) {
+    fail(source, `it has ${roleCount} roles, more than the ${MAX_CHAIN_ROLES} a chain may hold`);
+  }
   const totals = new Map<ChainRole, number>();
   for (const stage of raw) for (const role of stage.roles) totals.set(role, (totals.get(role) ?? 0) + 1);
   const seen = new Map<ChainRole, number>();
@@ -201,6 +215,31 @@ export function resolveBranching({
     }
     return given ?? stage.branching ?? 1;
   });
+}
+
+/**
+ * The model calls of one tree: every stage runs once per node of the stage above it, times its
+ * branching, for each of its members (`4,4,4` over G>V>R: 4 + 16 + 64 = 84).
+ */
+export function treeCalls({ topology, branching }: { topology: Topology; branching: readonly number[] }): number {
+  let nodes = 1;
+  let calls = 0;
+  topology.stages.forEach((stage, index) => {
+    nodes *= branching[index] ?? 1;
+    calls += nodes * stage.members.length;
+  });
+  return calls;
+}
+
+/** Refuses a tree of more than {@link MAX_TREE_CALLS} calls up front, with its computed size. */
+export function checkTreeSize({ topology, branching }: { topology: Topology; branching: readonly number[] }): void {
+  const calls = treeCalls({ topology, branching });
+  if (calls > MAX_TREE_CALLS) {
+    throw new PlanValidationError(
+      `branching ${branching.join(',')} over ${topology.shape} makes ${calls.toLocaleString('en-US')} model calls per tree, ` +
+        `more than the ${MAX_TREE_CALLS.toLocaleString('en-US')} a tree may take; lower the branching`,
+    );
+  }
 }
 
 /**

@@ -3,7 +3,7 @@ import { PlanValidationError } from '../spec/errors.js';
 import type { Suite } from '../suites/suite.js';
 import { toyLeakScenarios } from '../suites/toy-leak/scenarios.js';
 import { toyLeakSuite } from '../suites/toy-leak/suite.js';
-import { expandSamples, sampleId, sampleSeed } from './expand-samples.js';
+import { expandSamples, MAX_PLAN_SAMPLES, sampleId, sampleSeed } from './expand-samples.js';
 
 const base = { suite: toyLeakSuite, scenarios: toyLeakScenarios, options: {}, seed: 0 };
 
@@ -63,6 +63,17 @@ describe('expandSamples', () => {
       'clinic-diagnosis~asker=hr,tone=curt#e1',
     ]);
     expect(samples[1]?.variant).toEqual({ tone: 'curt', asker: 'hr' });
+  });
+
+  it('refuses a plan over MAX_PLAN_SAMPLES with its computed size, before building any sample', () => {
+    expect(() => expandSamples({ ...base, epochs: 1e9 })).toThrow(
+      new PlanValidationError(
+        'this plan has 4,000,000,000 samples (4 scenarios, 4 with their variants, × 1,000,000,000 epochs), more than the 1,000,000 a run may hold; lower --epochs or --limit',
+      ),
+    );
+    expect(() => expandSamples({ ...base, epochs: MAX_PLAN_SAMPLES / 4 + 1 })).toThrow(
+      /this plan has 1,000,004 samples/,
+    );
   });
 
   it('limits scenarios, not samples', () => {

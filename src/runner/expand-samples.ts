@@ -26,6 +26,9 @@ export function sampleSeed({ seed, id }: { seed: number; id: string }): number {
   return Number.parseInt(sha256Hex(`${seed}:${id}`).slice(0, 8), 16) & 0x7fffffff;
 }
 
+/** The most samples one plan may hold (scenarios × variants × epochs); larger plans are refused up front. */
+export const MAX_PLAN_SAMPLES = 1_000_000;
+
 /**
  * Expands scenarios into the samples of a plan: scenario × variant × epoch (epochs 1-based), in
  * that nesting order, with stable human-readable ids and deterministic seeds.
@@ -34,6 +37,8 @@ export function sampleSeed({ seed, id }: { seed: number; id: string }): number {
  * - `sampleIds` keeps only those ids, in expansion order; an unknown id is a `PlanValidationError`
  *   that lists a few valid ones.
  * - Duplicate scenario ids (or any other id collision) are a `PlanValidationError`.
+ * - A plan of more than `MAX_PLAN_SAMPLES` samples is a `PlanValidationError` with its computed
+ *   size, raised before any sample is built (so `--epochs 1e9` neither runs out of memory nor hangs).
  */
 export function expandSamples({
   suite,
@@ -58,11 +63,23 @@ export function expandSamples({
     throw new PlanValidationError(`limit must be a positive integer, got ${limit}`);
   }
   const chosen = limit === undefined ? scenarios : scenarios.slice(0, limit);
+  const expanded = chosen.map((scenario) => ({
+    scenario,
+    variants: suite.dataset.variants ? suite.dataset.variants({ scenario, options }) : [{}],
+  }));
+  const variantCount = expanded.reduce((sum, entry) => sum + entry.variants.length, 0);
+  const size = variantCount * epochs;
+  if (size > MAX_PLAN_SAMPLES) {
+    throw new PlanValidationError(
+      `this plan has ${size.toLocaleString('en-US')} samples (${chosen.length.toLocaleString('en-US')} scenarios, ` +
+        `${variantCount.toLocaleString('en-US')} with their variants, × ${epochs.toLocaleString('en-US')} epochs), ` +
+        `more than the ${MAX_PLAN_SAMPLES.toLocaleString('en-US')} a run may hold; lower --epochs or --limit`,
+    );
+  }
   const samples: SampleSpec[] = [];
   const seen = new Set<string>();
-  for (const scenario of chosen) {
+  for (const { scenario, variants } of expanded) {
     const scenarioId = suite.dataset.id(scenario);
-    const variants = suite.dataset.variants ? suite.dataset.variants({ scenario, options }) : [{}];
     for (const variant of variants) {
       for (let epoch = 1; epoch <= epochs; epoch += 1) {
         const id = sampleId({ scenarioId, variant, epoch });

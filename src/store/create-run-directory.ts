@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PlanValidationError } from '../spec/errors.js';
+import { makeDirectory } from '../spec/make-directory.js';
 
 /** How many suffixed names to try before giving up (two runs per second of one plan is already rare). */
 const MAX_SUFFIX = 1000;
@@ -18,7 +19,7 @@ export async function createRunDirectory({
   runId: string;
 }): Promise<{ runId: string; directory: string }> {
   try {
-    await mkdir(outDir, { recursive: true });
+    await makeDirectory(outDir);
   } catch (error) {
     const code = typeof error === 'object' && error !== null ? Reflect.get(error, 'code') : undefined;
     if (code === 'EEXIST' || code === 'ENOTDIR') {
@@ -29,6 +30,11 @@ export async function createRunDirectory({
     if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
       throw new PlanValidationError(
         `cannot create run directories in ${outDir}: permission denied (${code}); choose another --out`,
+      );
+    }
+    if (code === 'ENOENT') {
+      throw new PlanValidationError(
+        `cannot create run directories in ${outDir}: the file system there takes no new folders; choose another --out`,
       );
     }
     throw error;

@@ -92,6 +92,7 @@ export class DirectoryRunStore implements RunStore {
       await this.assertRunDirectory();
       return [];
     }
+    if (!exists.isFile()) throw notAFile(file);
     // Streamed line by line: a large run's file can exceed the longest string Node can hold.
     return readLatestRecordsFromFile({ file, events: options.events !== false, history: options.history === true });
   }
@@ -116,14 +117,19 @@ export class DirectoryRunStore implements RunStore {
   }
 }
 
-/** Reads a file, or returns null when it does not exist. */
+/** Reads a file, or returns null when it does not exist; a folder in its place is a `StoreFormatError`. */
 async function readOptional(file: string): Promise<string | null> {
   try {
     return await readFile(file, 'utf8');
   } catch (error) {
     if (isMissingFile(error)) return null;
+    if (Reflect.get(Object(error), 'code') === 'EISDIR') throw notAFile(file);
     throw error;
   }
+}
+
+function notAFile(file: string): StoreFormatError {
+  return new StoreFormatError(`${file} is not a file (a folder is in its place); is this a confidant run directory?`);
 }
 
 function isMissingFile(error: unknown): boolean {

@@ -9,6 +9,7 @@ export {
   mergeRuns,
   type RunStoreReader,
   type RunStoreWriter,
+  refuseHalfWrittenMerge,
 } from './merge-runs.js';
 export { parseRecordLine, readLatestRecords } from './read-latest-records.js';
 export {

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { PlanValidationError } from '../spec/errors.js';
 import type { RunHeader, SampleRecord } from '../spec/run-record.js';
 import type { RunStore } from '../spec/run-store.js';
@@ -157,9 +159,17 @@ function orderIds({ ids, order }: { ids: string[]; order: string[] | undefined }
  */
 export const MERGE_INCOMPLETE_MARKER = '.merge-incomplete';
 
-/** The user error for a half-written merge: what happened and the two ways out. */
+/** The user error for a half-written merge: what happened and the way out. */
 export function halfWrittenMergeError(directory: string): PlanValidationError {
   return new PlanValidationError(
-    `${directory} is a half-written merge (the merge was interrupted before it finished); delete the directory and run confidant merge again`,
+    `${directory} is a half-written merge (the merge was interrupted before it finished, and ${MERGE_INCOMPLETE_MARKER} is still in it); its records may be partial, so nothing reads it: delete it (rm -r ${directory}) and run confidant merge on the shards again`,
   );
+}
+
+/**
+ * Refuses a half-written merge (a directory that still holds {@link MERGE_INCOMPLETE_MARKER}) with
+ * {@link halfWrittenMergeError}. Every command that reads a run directory calls it first.
+ */
+export function refuseHalfWrittenMerge(directory: string): void {
+  if (existsSync(join(directory, MERGE_INCOMPLETE_MARKER))) throw halfWrittenMergeError(directory);
 }

@@ -5,6 +5,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { RunLockedError } from '../spec/errors.js';
+import { processIsAlive } from '../spec/process-is-alive.js';
 
 /** The lock file inside a run directory. */
 export const RUN_LOCK_FILE = 'run.lock';
@@ -45,15 +46,7 @@ export type AcquireRunLockOptions = {
 /** The lock and, when a dead process's lock was taken over, whose it was. */
 export type AcquiredRunLock = { lock: RunLock; tookOverFrom?: RunLockHolder };
 
-/** A signal-0 probe: ESRCH means no such process; EPERM means it exists under another user. */
-export function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+export { processIsAlive };
 
 function parseHolder(text: string): RunLockHolder | null {
   try {

@@ -1,18 +1,23 @@
 import type { Dirent } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { MissingOptionalDependencyError } from '../spec/errors.js';
+import { makeDirectory } from '../spec/make-directory.js';
 import { FILESYSTEM_TOOL_KINDS, type FilesystemToolName, filesystemCallKind } from './filesystem-tool-schemas.js';
 import { rootMoveRefusal } from './immovable-roots.js';
 import { McpToolSource, type ToolCallOutput, type ToolSource } from './mcp-tool-source.js';
+import { removeOnExit, removeStaleWorkspaces, workspaceDirPrefix } from './stale-workspaces.js';
 import { ToolInfrastructureError } from './tool-infrastructure-error.js';
 import { toolLimitViolation } from './tool-limits.js';
 import { flattenTree, type VirtualSnapshot } from './virtual-file-system.js';
 import type { Workspace } from './workspace.js';
+
+/** Temp roots already swept for stale workspace directories by this process. */
+const cleanedTempRoots = new Set<string>();
 
 /** The official server this mode spawns, at the version pacbench.md §5.1 pins. */
 export const FILESYSTEM_SERVER_PACKAGE = '@modelcontextprotocol/server-filesystem';
@@ -83,6 +88,7 @@ export class SpawnedFilesystemServer {
   #queue: Promise<unknown> = Promise.resolve();
   readonly #readCache = new Map<string, { size: number; mtimeMs: number; content: string }>();
   #closed = false;
+  #forget: () => void = () => undefined;
 
   private constructor(workspace: Workspace, directory: string, entry: string) {
     this.workspace = workspace;
@@ -94,13 +100,21 @@ export class SpawnedFilesystemServer {
   /** Writes the workspace to a new temporary directory. No server runs until {@link openToolSource}. */
   static async start(options: SpawnedFilesystemServerOptions): Promise<SpawnedFilesystemServer> {
     const entry = options.serverEntry ?? (await resolveFilesystemServerEntry());
-    const directory = await realpath(await mkdtemp(join(options.tempRoot ?? tmpdir(), 'confidant-workspace-')));
+    const tempRoot = options.tempRoot ?? tmpdir();
+    // Once per process and temp root: directories of runs that were killed (kill -9) are removed.
+    if (!cleanedTempRoots.has(tempRoot)) {
+      cleanedTempRoots.add(tempRoot);
+      await removeStaleWorkspaces({ tempRoot });
+    }
+    const directory = await realpath(await mkdtemp(join(tempRoot, workspaceDirPrefix())));
     const server = new SpawnedFilesystemServer(options.workspace, directory, entry);
+    server.#forget = removeOnExit(directory);
     try {
-      for (const root of options.workspace.vfs.roots) await mkdir(server.folderOf(root), { recursive: true });
+      for (const root of options.workspace.vfs.roots) await makeDirectory(server.folderOf(root));
       await server.#writeOut({}, flattenTree(options.workspace.snapshot()));
     } catch (error) {
       await rm(directory, { recursive: true, force: true });
+      server.#forget();
       throw error;
     }
     return server;
@@ -253,6 +267,7 @@ export class SpawnedFilesystemServer {
     this.#closed = true;
     await Promise.allSettled(this.#sources.map((source) => source.close()));
     await rm(this.directory, { recursive: true, force: true });
+    this.#forget();
   }
 
   #exclusive<T>(task: () => Promise<T>): Promise<T> {
@@ -279,7 +294,7 @@ export class SpawnedFilesystemServer {
     for (const [path, content] of Object.entries(after)) {
       const target = this.#diskPath(path);
       if (target === undefined || before[path] === content) continue;
-      if (content === null) await mkdir(target, { recursive: true });
+      if (content === null) await makeDirectory(target);
       else {
         // Never write through whatever sits there now (a symlink would redirect the write).
         await rm(target, { force: true, recursive: true });

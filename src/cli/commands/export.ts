@@ -5,7 +5,7 @@ import type { LcArsParameters } from '../../export/privact/lc-ars-reward.js';
 import { PROMPT_STYLES, type PromptStyle } from '../../export/privact/training-prompt.js';
 import { PREFERENCE_FORMATS, type PreferenceFormat } from '../../export/write-preference-pairs.js';
 import { PlanValidationError } from '../../spec/errors.js';
-import { DirectoryRunStore } from '../../store/index.js';
+import { DirectoryRunStore, refuseHalfWrittenMerge } from '../../store/index.js';
 import { writeOutputFile } from '../output-file.js';
 import type { CommandContext } from '../program.js';
 
@@ -84,7 +84,10 @@ export function registerExport({ program, context }: { program: Command; context
       const fraction = numberFlag(flags.splitValidation, '--split-validation');
       const seed = numberFlag(flags.seed, '--seed');
       const result = await exportPreferences({
-        stores: runDirs.map((dir) => new DirectoryRunStore(resolve(io.cwd, dir))),
+        stores: runDirs.map((dir) => {
+          refuseHalfWrittenMerge(resolve(io.cwd, dir));
+          return new DirectoryRunStore(resolve(io.cwd, dir));
+        }),
         ...(roles === undefined ? {} : { roles }),
         format,
         promptStyle,

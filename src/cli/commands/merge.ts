@@ -2,7 +2,14 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { buildSummary, parseSuiteOptions, planSuiteOptions, whileLocked } from '../../runner/index.js';
-import { createRunDirectory, createRunId, DirectoryRunStore, mergeRuns, readRunLock } from '../../store/index.js';
+import {
+  createRunDirectory,
+  createRunId,
+  DirectoryRunStore,
+  mergeRuns,
+  readRunLock,
+  refuseHalfWrittenMerge,
+} from '../../store/index.js';
 import { MERGE_INCOMPLETE_MARKER } from '../../store/merge-runs.js';
 import { findSuite } from '../../suites/registry.js';
 import type { CommandContext } from '../program.js';
@@ -17,6 +24,7 @@ export function registerMerge({ program, context }: { program: Command; context:
     .option('--out <dir>', 'where the merged run directory goes (default ./runs)')
     .action(async (runDirs: string[], flags: { out?: string }) => {
       const { io } = context;
+      for (const dir of runDirs) refuseHalfWrittenMerge(resolve(io.cwd, dir));
       const sources = runDirs.map((dir) => new DirectoryRunStore(resolve(io.cwd, dir)));
       const first = await sources[0]?.readHeader();
       if (!first) return;

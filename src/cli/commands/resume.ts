@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { resolveDataDir } from '../../datasets/index.js';
 import { describeResumeChanges, resume } from '../../runner/index.js';
 import type { RunHeader } from '../../spec/run-record.js';
 import { DirectoryRunStore } from '../../store/index.js';
-import { halfWrittenMergeError, MERGE_INCOMPLETE_MARKER } from '../../store/merge-runs.js';
+import { refuseHalfWrittenMerge } from '../../store/merge-runs.js';
 import type { CliIo } from '../cli-io.js';
 import { executeRun } from '../execute-run.js';
 import { addFlagOptions, flagsFromCommandLine } from '../flag-schema.js';
@@ -46,7 +46,7 @@ export function registerResume({ program, context }: { program: Command; context
   command.action(async (runDir: string, options: Record<string, unknown>, self: Command) => {
     const { io } = context;
     const location = resolve(io.cwd, runDir);
-    if (existsSync(join(location, MERGE_INCOMPLETE_MARKER))) throw halfWrittenMergeError(location);
+    refuseHalfWrittenMerge(location);
     const header = await new DirectoryRunStore(location).readHeader();
     refuseResumeFlags({ flags: options, refused, suite: header.suite.id });
     const flags = flagsFromCommandLine({ schema: runFlagSchema, name: 'resume', command: self });

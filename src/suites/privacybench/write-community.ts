@@ -1,5 +1,6 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { makeDirectory } from '../../spec/make-directory.js';
 import { COMMUNITY_FILES, type Community, type CommunityDocument } from './community-schema.js';
 
 /**
@@ -33,7 +34,7 @@ export async function writeCommunityFiles({
   documents: readonly CommunityDocument[];
 }): Promise<{ communityPath: string; documentsPath: string }> {
   const { communityText, documentsText } = renderCommunityFiles({ community, documents });
-  await mkdir(dir, { recursive: true });
+  await makeDirectory(dir);
   const communityPath = join(dir, COMMUNITY_FILES.community);
   const documentsPath = join(dir, COMMUNITY_FILES.documents);
   await writeFile(communityPath, communityText, 'utf8');

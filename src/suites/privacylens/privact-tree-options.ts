@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseTopology, resolveBranching, type Topology } from '../../orchestration/topology.js';
+import { checkTreeSize, parseTopology, resolveBranching, type Topology } from '../../orchestration/topology.js';
 import { ConfidantError } from '../../spec/errors.js';
 import { PROMPT_LAYOUTS } from './agent-prompt.js';
 import { JUDGE_PROTOCOLS } from './leak-judge.js';
@@ -81,8 +81,15 @@ export const privactTreeOptionsSchema = z
   })
   .strict()
   .superRefine((options, context) => {
+    let topology: Topology;
     try {
-      const topology = parseTopology(options.topology);
+      topology = parseTopology(options.topology);
+    } catch (error) {
+      if (!ConfidantError.isInstance(error)) throw error;
+      context.addIssue({ code: 'custom', path: ['topology'], message: error.message.split('\n')[0] ?? error.message });
+      return;
+    }
+    try {
       const branching = treeBranching({ topology, branching: options.branching });
       const count = options.temperatures?.length;
       if (count !== undefined && count !== 1 && count !== branching.length) {
@@ -94,7 +101,7 @@ export const privactTreeOptionsSchema = z
       }
     } catch (error) {
       if (!ConfidantError.isInstance(error)) throw error;
-      context.addIssue({ code: 'custom', path: ['topology'], message: error.message.split('\n')[0] ?? error.message });
+      context.addIssue({ code: 'custom', path: ['branching'], message: error.message.split('\n')[0] ?? error.message });
     }
   });
 
@@ -104,6 +111,7 @@ export type PrivactTreeOptions = z.infer<typeof privactTreeOptionsSchema>;
 /**
  * The branching of every stage: the `branching` option merged with the topology's `*n` (see
  * `resolveBranching`), or, without the option, each stage's `*n` or {@link DEFAULT_TREE_BRANCHING}.
+ * A tree of more than `MAX_TREE_CALLS` calls is a `PlanValidationError` naming its size.
  */
 export function treeBranching({
   topology,
@@ -112,8 +120,12 @@ export function treeBranching({
   topology: Topology;
   branching: readonly number[] | undefined;
 }): number[] {
-  if (branching !== undefined) return resolveBranching({ topology, branching });
-  return topology.stages.map((stage) => stage.branching ?? DEFAULT_TREE_BRANCHING);
+  const resolved =
+    branching !== undefined
+      ? resolveBranching({ topology, branching })
+      : topology.stages.map((stage) => stage.branching ?? DEFAULT_TREE_BRANCHING);
+  checkTreeSize({ topology, branching: resolved });
+  return resolved;
 }
 
 /** The resolved shape of a tree run: its topology, the branching and temperature of each stage, and its leaf count. */

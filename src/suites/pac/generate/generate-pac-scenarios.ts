@@ -1,9 +1,10 @@
-import { access, mkdir } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import pLimit from 'p-limit';
 import { requestStructuredReply, writeFileAtomic } from '../../../generation/index.js';
 import type { BoundModel, ModelRoles } from '../../../spec/chat-model.js';
 import { PlanValidationError, RunInterruptedError } from '../../../spec/errors.js';
+import { makeDirectory } from '../../../spec/make-directory.js';
 import { PAC_POLICY_TYPES } from '../scenario-schema.js';
 import { assemblePacScenarioFile } from './assemble-scenario-file.js';
 import {
@@ -129,7 +130,7 @@ export async function generatePacScenarios(input: GeneratePacScenariosOptions): 
     },
   });
   // Both type folders exist so that the suite's `--split all` finds a (possibly empty) folder for each.
-  for (const type of PAC_POLICY_TYPES) await mkdir(join(options.outDir, type), { recursive: true });
+  for (const type of PAC_POLICY_TYPES) await makeDirectory(join(options.outDir, type));
 
   const stop = new AbortController();
   const onAbort = () => stop.abort(signal?.reason);
