@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { buildSummary, parseSuiteOptions, planSuiteOptions } from '../runner/index.js';
+import { parseSuiteOptions, planSuiteOptions, summarizeStore } from '../runner/index.js';
 import type { MetricDefinition } from '../spec/metric-definition.js';
 import type { RunHeader, RunSummary } from '../spec/run-record.js';
 import { DirectoryRunStore, refuseHalfWrittenMerge } from '../store/index.js';
@@ -49,13 +49,13 @@ export async function readReportRuns({
     // A run killed before its summary was written still has its records: summarise them now.
     const summary =
       (await store.readSummary()) ??
-      buildSummary({
+      (await summarizeStore({
+        store,
         runId: header.runId,
         suite,
         options: parseSuiteOptions({ suite, raw: planSuiteOptions({ suite, plan: header.plan }) }),
         planned: header.sampleIds,
-        records: await store.readSamples({ events: false, history: true }),
-      });
+      }));
     runs.push({
       dir: resolve(cwd, dir),
       store,

@@ -3,6 +3,7 @@ import { nullReason, withReason } from '../metrics/null-reason.js';
 import { causeLabel } from '../spec/error-cause.js';
 import type { MetricValue } from '../spec/metric-value.js';
 import { FORMAT_VERSION, type RoleUsage, type RunSummary, type SampleRecord } from '../spec/run-record.js';
+import type { RunStore } from '../spec/run-store.js';
 import type { Suite, SuiteMetrics } from '../suites/suite.js';
 import { sumUsageByRole, totalCost } from './aggregate-usage.js';
 import { FailureTally } from './failure-tally.js';
@@ -25,31 +26,88 @@ import { summarizeJudges } from './judge-health.js';
  * `errorCauses` and `judges` say what failed and how the judges fared.
  */
 export function buildSummary({
-  runId,
-  suite,
-  options,
-  planned,
   records,
-  now = new Date(),
-  stopReason,
-}: {
+  ...input
+}: SummaryInput & {
+  records: SampleRecord[];
+}): RunSummary {
+  const builder = createSummaryBuilder({ suite: input.suite, planned: input.planned });
+  for (const record of records) builder.add(record);
+  return builder.build(input);
+}
+
+/** What a summary is built for, besides the records: see `buildSummary`. */
+export type SummaryInput = {
   runId: string;
   suite: Suite;
   options: unknown;
   planned: string[];
-  records: SampleRecord[];
   now?: Date;
   stopReason?: string;
-}): RunSummary {
+};
+
+/**
+ * `buildSummary` over a store's records, read in one streaming pass (`scanSamples`): only what the
+ * summary needs of each sample's latest record is kept (no events, no `input`, and the suite's
+ * `retain` view of the rest), so memory follows the size of scores, not of transcripts.
+ */
+export async function summarizeStore({ store, ...input }: SummaryInput & { store: RunStore }): Promise<RunSummary> {
+  const builder = createSummaryBuilder({ suite: input.suite, planned: input.planned });
+  await store.scanSamples({ events: false }, (record) => builder.add(record));
+  return builder.build(input);
+}
+
+/** Takes records one at a time in append order (`add`), then computes the summary (`build`). */
+export type SummaryBuilder = {
+  add(record: SampleRecord): void;
+  build(input: SummaryInput): RunSummary;
+};
+
+/**
+ * The streaming core of `buildSummary`: per planned id it keeps the latest record's summary view
+ * (no events, no `input`, then `suite.metrics.retain`); a superseded record leaves only its usage,
+ * added to a running total in append order.
+ */
+export function createSummaryBuilder({ suite, planned }: { suite: Suite; planned: string[] }): SummaryBuilder {
   const plannedIds = new Set(planned);
   const latest = new Map<string, SampleRecord>();
-  const superseded: Array<Record<string, RoleUsage>> = [];
-  for (const record of records) {
-    if (!plannedIds.has(record.id)) continue;
-    const previous = latest.get(record.id);
-    if (previous) superseded.push(previous.usage);
-    latest.set(record.id, record);
-  }
+  let supersededUsage: Record<string, RoleUsage> = {};
+  let superseded = 0;
+  const retain = suite.metrics.retain;
+  return {
+    add(record) {
+      if (!plannedIds.has(record.id)) return;
+      const previous = latest.get(record.id);
+      if (previous) {
+        supersededUsage = sumUsageByRole([supersededUsage, previous.usage]);
+        superseded += 1;
+      }
+      const { input: _input, ...rest } = record;
+      const view: SampleRecord = { ...rest, events: [] };
+      latest.set(record.id, retain === undefined ? view : retain(view));
+    },
+    build(input) {
+      return summaryOf({ ...input, plannedIds, latest, supersededUsage, superseded });
+    },
+  };
+}
+
+function summaryOf({
+  runId,
+  suite,
+  options,
+  plannedIds,
+  latest,
+  supersededUsage,
+  superseded,
+  now = new Date(),
+  stopReason,
+}: SummaryInput & {
+  plannedIds: Set<string>;
+  latest: Map<string, SampleRecord>;
+  supersededUsage: Record<string, RoleUsage>;
+  superseded: number;
+}): RunSummary {
   const kept = [...latest.values()];
 
   const errorsByName: Record<string, number> = {};
@@ -76,7 +134,6 @@ export function buildSummary({
     }),
     ...(topCause === undefined ? {} : { commonError: causeLabel(topCause) }),
   });
-  const supersededUsage = sumUsageByRole(superseded);
   const usage = sumUsageByRole([...kept.map((record) => record.usage), supersededUsage]);
 
   return {
@@ -89,7 +146,7 @@ export function buildSummary({
     metrics,
     ...(groups === undefined ? {} : { groups }),
     usage,
-    ...(superseded.length === 0 ? {} : { supersededUsage }),
+    ...(superseded === 0 ? {} : { supersededUsage }),
     costUsd: totalCost(usage),
     errorsByName,
     failures,

@@ -2,7 +2,8 @@ import { causeKey, causeLabel, type ErrorCause, type ErrorCauseCount } from '../
 import type { FailureCounts, SampleRecord } from '../spec/run-record.js';
 import { failedJudgments, sampleErrorCause } from './sample-failures.js';
 
-type Contribution = {
+/** What one record adds to a tally (`failureContribution`); small, so an index of a run can keep it. */
+export type FailureContribution = {
   errored: boolean;
   judgeErrors: number;
   causes: Array<{ key: string; kind: 'sample' | 'judge'; judge?: string; cause: ErrorCause }>;
@@ -28,7 +29,7 @@ export type FailureSnapshot = FailureCounts & { causes: ErrorCauseCount[] };
  * progress line both read it, so they always agree.
  */
 export class FailureTally {
-  private readonly bySample = new Map<string, Contribution>();
+  private readonly bySample = new Map<string, FailureContribution>();
   private readonly causes = new Map<string, CauseEntry>();
   private finished = 0;
   private errored = 0;
@@ -37,12 +38,16 @@ export class FailureTally {
 
   /** Counts `record`, replacing the contribution of an earlier record with its id. */
   set(record: SampleRecord): void {
-    const previous = this.bySample.get(record.id);
-    if (previous) this.apply(previous, -1, record.id);
+    this.setContribution(record.id, failureContribution(record));
+  }
+
+  /** `set` from a contribution computed earlier (`failureContribution`) for the record of `id`. */
+  setContribution(id: string, contribution: FailureContribution): void {
+    const previous = this.bySample.get(id);
+    if (previous) this.apply(previous, -1, id);
     else this.finished += 1;
-    const contribution = contributionOf(record);
-    this.bySample.set(record.id, contribution);
-    this.apply(contribution, 1, record.id);
+    this.bySample.set(id, contribution);
+    this.apply(contribution, 1, id);
   }
 
   /** The counts and the causes, most common first (ties: first seen). */
@@ -72,7 +77,7 @@ export class FailureTally {
     return counted.sort((a, b) => b.count - a.count);
   }
 
-  private apply(contribution: Contribution, sign: 1 | -1, sampleId: string): void {
+  private apply(contribution: FailureContribution, sign: 1 | -1, sampleId: string): void {
     if (contribution.errored) this.errored += sign;
     else if (contribution.judgeErrors > 0) this.judgeErrored += sign;
     this.judgeErrors += sign * contribution.judgeErrors;
@@ -90,8 +95,9 @@ export class FailureTally {
   }
 }
 
-function contributionOf(record: SampleRecord): Contribution {
-  const causes: Contribution['causes'] = [];
+/** What `record` adds to a `FailureTally`. */
+export function failureContribution(record: SampleRecord): FailureContribution {
+  const causes: FailureContribution['causes'] = [];
   const sampleCause = sampleErrorCause(record);
   if (sampleCause !== undefined)
     causes.push({ key: `sample\u0000${causeKey(sampleCause)}`, kind: 'sample', cause: sampleCause });

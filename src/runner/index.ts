@@ -9,7 +9,13 @@ export {
 } from './aggregate-usage.js';
 export { applyResumeOverrides, describeResumeChanges, type ResumeOverrides } from './apply-resume-overrides.js';
 export { type BuildRunHeaderOptions, buildRunHeader } from './build-run-header.js';
-export { buildSummary } from './build-summary.js';
+export {
+  buildSummary,
+  createSummaryBuilder,
+  type SummaryBuilder,
+  type SummaryInput,
+  summarizeStore,
+} from './build-summary.js';
 export { createEventRecorder, type EventRecorder } from './create-event-recorder.js';
 export { createRunStore } from './create-run-store.js';
 export {
@@ -76,6 +82,6 @@ export {
   recordFailureOf,
   sampleErrorCause,
 } from './sample-failures.js';
-export { type PendingSample, selectPending } from './select-pending.js';
+export { briefOf, type PendingSample, type RecordBrief, selectPending } from './select-pending.js';
 export { parseShard, type ShardSpec, selectShard } from './shard.js';
 export { whileLocked } from './while-locked.js';

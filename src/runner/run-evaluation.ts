@@ -9,12 +9,12 @@ import type { RunStore } from '../spec/run-store.js';
 import type { Score } from '../spec/score.js';
 import { type SampleSpec, type Suite, scoreSample } from '../suites/suite.js';
 import { isCallOfThisRun, usageFromEvents, usageOfCall } from './aggregate-usage.js';
-import { buildSummary } from './build-summary.js';
+import { summarizeStore } from './build-summary.js';
 import { createEventRecorder } from './create-event-recorder.js';
 import { createFailFast, type FailFastOptions, type FailFastStop } from './fail-fast.js';
-import { type CauseLine, FailureTally } from './failure-tally.js';
+import { type CauseLine, type FailureContribution, FailureTally, failureContribution } from './failure-tally.js';
 import { judgmentsFromEvents } from './sample-failures.js';
-import { type PendingSample, selectPending } from './select-pending.js';
+import { briefOf, type PendingSample, type RecordBrief, selectPending } from './select-pending.js';
 
 /**
  * Why a run ended before every planned sample had a record; the run stays resumable.
@@ -127,13 +127,18 @@ export async function runEvaluation({
     );
   }
 
+  // One streaming pass over what is already stored: per planned id only the latest record's brief
+  // and its failure tally are kept, never the record, so a resume's memory does not grow with the run.
   const plannedIds = new Set(samples.map((sample) => sample.id));
-  const existing = (await store.readSamples({ events: false })).filter((record) => plannedIds.has(record.id));
-  const { pending, done } = selectPending({ samples, records: existing, retryErrors });
+  const latest = new Map<string, RecordBrief & { failures: FailureContribution }>();
+  await store.scanSamples({ events: false }, (record) => {
+    if (plannedIds.has(record.id)) latest.set(record.id, { ...briefOf(record), failures: failureContribution(record) });
+  });
+  const { pending, done } = selectPending({ samples, latest, retryErrors });
   // Samples about to be redone no longer count as failed: their new record replaces the old one.
   const redone = new Set(pending.map((item) => item.sample.id));
   const tally = new FailureTally();
-  for (const record of existing) if (!redone.has(record.id)) tally.set(record);
+  for (const [id, { failures }] of latest) if (!redone.has(id)) tally.setContribution(id, failures);
   const progress: RunProgress = {
     update: 'start',
     planned: samples.length,
@@ -212,12 +217,12 @@ export async function runEvaluation({
   await Promise.all(pending.map((item) => limit(runPending, item)));
   if (fatal) throw fatal.error;
 
-  const summary = buildSummary({
+  const summary = await summarizeStore({
+    store,
     runId: header.runId,
     suite,
     options,
     planned: samples.map((sample) => sample.id),
-    records: await store.readSamples({ events: false, history: true }),
     now: now(),
     ...(stopped === undefined ? {} : { stopReason: stopped }),
   });

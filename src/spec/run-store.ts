@@ -7,6 +7,9 @@ import type { RunHeader, RunSummary, SampleRecord } from './run-record.js';
  */
 export type ReadSamplesOptions = { events?: boolean; history?: boolean };
 
+/** Options of `RunStore.scanSamples`: `events: false` hands each record over with `events: []`. */
+export type ScanSamplesOptions = { events?: boolean };
+
 /**
  * Where one run's records live. The runner writes only through this interface;
  * `store/` provides the directory and in-memory implementations.
@@ -26,6 +29,12 @@ export type RunStore = {
    * outweigh everything else (a judged PrivAct tree is megabytes of prompts).
    */
   readSamples(options?: ReadSamplesOptions): Promise<SampleRecord[]>;
+  /**
+   * Every record in append order (superseded ones included, a torn trailing line ignored), handed
+   * to `visit` one at a time and not kept: a pass over a run of any size in memory that does not
+   * grow with it (summaries, resume).
+   */
+  scanSamples(options: ScanSamplesOptions, visit: (record: SampleRecord) => void): Promise<void>;
   writeSummary(summary: RunSummary): Promise<void>;
   readSummary(): Promise<RunSummary | null>;
 };

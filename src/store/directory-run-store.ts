@@ -1,4 +1,4 @@
-import { appendFile, open, readFile, stat, truncate } from 'node:fs/promises';
+import { appendFile, type FileHandle, open, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { StoreFormatError } from '../spec/errors.js';
 import {
@@ -10,8 +10,8 @@ import {
   type SampleRecord,
   sampleRecordSchema,
 } from '../spec/run-record.js';
-import type { ReadSamplesOptions, RunStore } from '../spec/run-store.js';
-import { parseRecordLine, readLatestRecordsFromFile } from './read-latest-records.js';
+import type { ReadSamplesOptions, RunStore, ScanSamplesOptions } from '../spec/run-store.js';
+import { parseRecordLine, readLatestRecordsFromFile, scanRecordsFromFile } from './read-latest-records.js';
 import { type AcquiredRunLock, type AcquireRunLockOptions, acquireRunLock } from './run-lock.js';
 import { parseWithSchema, validateForWrite } from './validate-run-data.js';
 import { writeFileAtomic } from './write-file-atomic.js';
@@ -97,6 +97,16 @@ export class DirectoryRunStore implements RunStore {
     return readLatestRecordsFromFile({ file, events: options.events !== false, history: options.history === true });
   }
 
+  async scanSamples(options: ScanSamplesOptions, visit: (record: SampleRecord) => void): Promise<void> {
+    const file = this.path('samples');
+    const exists = await stat(file).catch(() => null);
+    if (!exists) {
+      await this.assertRunDirectory();
+      return;
+    }
+    await scanRecordsFromFile({ file, events: options.events !== false, visit });
+  }
+
   async writeSummary(summary: RunSummary): Promise<void> {
     const valid = validateForWrite({ schema: runSummarySchema, value: summary, what: 'run summary' });
     await writeFileAtomic({ path: this.path('summary'), text: `${JSON.stringify(valid, null, 2)}\n` });
@@ -140,25 +150,53 @@ function isMissingFile(error: unknown): boolean {
 /**
  * If `samples.jsonl` ends without a newline, the last append was cut short. A fragment that
  * still parses as a whole record only lacks its newline, which is added; anything else is
- * truncated away (it was never a completed record).
+ * truncated away (it was never a completed record). Only the file's tail is read, backwards from
+ * the end to the last newline, so repairing a large run costs no more than its last line.
  */
 async function dropTornTail(file: string): Promise<void> {
-  const text = await readOptional(file);
-  if (text === null || text === '' || text.endsWith('\n')) return;
-  const lastNewline = text.lastIndexOf('\n');
-  const tail = text.slice(lastNewline + 1);
-  if (parseRecordLine(tail).ok) {
-    await appendFile(file, '\n', { encoding: 'utf8', flag: 'a' });
-    return;
-  }
-  await truncate(file, Buffer.byteLength(text.slice(0, lastNewline + 1), 'utf8'));
-  // Make the truncation durable before new records are appended after it.
-  const handle = await open(file, 'r+');
+  let handle: FileHandle;
   try {
+    handle = await open(file, 'r+');
+  } catch (error) {
+    if (isMissingFile(error)) return;
+    throw error;
+  }
+  try {
+    const { size } = await handle.stat();
+    if (size === 0) return;
+    const last = Buffer.alloc(1);
+    await handle.read(last, 0, 1, size - 1);
+    if (last[0] === NEWLINE) return;
+    const tailStart = await lineStartBefore({ handle, end: size });
+    const tail = Buffer.alloc(size - tailStart);
+    await handle.read(tail, 0, tail.length, tailStart);
+    if (parseRecordLine(tail.toString('utf8')).ok) {
+      await handle.write('\n', size, 'utf8');
+      return;
+    }
+    await handle.truncate(tailStart);
+    // Make the truncation durable before new records are appended after it.
     await handle.sync();
   } finally {
     await handle.close();
   }
+}
+
+const NEWLINE = 0x0a;
+const TAIL_BLOCK = 64 * 1024;
+
+/** The byte offset just after the last newline before `end` (0 when there is none). */
+async function lineStartBefore({ handle, end }: { handle: FileHandle; end: number }): Promise<number> {
+  const block = Buffer.alloc(TAIL_BLOCK);
+  let position = end;
+  while (position > 0) {
+    const from = Math.max(0, position - TAIL_BLOCK);
+    const { bytesRead } = await handle.read(block, 0, position - from, from);
+    const newline = block.subarray(0, bytesRead).lastIndexOf(NEWLINE);
+    if (newline >= 0) return from + newline + 1;
+    position = from;
+  }
+  return 0;
 }
 
 function parseJsonFile({ text, file }: { text: string; file: string }): unknown {

@@ -7,7 +7,7 @@ import {
   type SampleRecord,
   sampleRecordSchema,
 } from '../spec/run-record.js';
-import type { ReadSamplesOptions, RunStore } from '../spec/run-store.js';
+import type { ReadSamplesOptions, RunStore, ScanSamplesOptions } from '../spec/run-store.js';
 import { validateForWrite } from './validate-run-data.js';
 
 /**
@@ -51,6 +51,14 @@ export class InMemoryRunStore implements RunStore {
     for (const record of this.lines) latest.set(record.id, record);
     const records = (options.history === true ? this.lines : [...latest.values()]).map(copy);
     return options.events === false ? records.map((record) => ({ ...record, events: [] })) : records;
+  }
+
+  async scanSamples(options: ScanSamplesOptions, visit: (record: SampleRecord) => void): Promise<void> {
+    if (!this.header) throw new StoreFormatError(`not a confidant run: ${this.location} (no header written)`);
+    for (const line of this.lines) {
+      const record = copy(line);
+      visit(options.events === false ? { ...record, events: [] } : record);
+    }
   }
 
   async writeSummary(summary: RunSummary): Promise<void> {

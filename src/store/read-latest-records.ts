@@ -56,6 +56,31 @@ export async function readLatestRecordsFromFile({
   return records();
 }
 
+/**
+ * Every valid record of a `samples.jsonl` file in file order, streamed line by line and handed to
+ * `visit` without being kept (the same contract as `readLatestRecordsFromFile`); `events: false`
+ * drops each record's events before `visit` sees it.
+ */
+export async function scanRecordsFromFile({
+  file,
+  events = true,
+  visit,
+}: {
+  file: string;
+  events?: boolean;
+  visit: (record: SampleRecord) => void;
+}): Promise<void> {
+  const reader = createJsonLinesReader({
+    parse: parseRecordLine,
+    malformed: ({ line, reason }) => new StoreFormatError(`malformed record in ${file} at line ${line}: ${reason}`),
+    onValue: (record: SampleRecord) => visit(events ? record : { ...record, events: [] }),
+  });
+  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 })) {
+    reader.feed(String(chunk));
+  }
+  reader.end();
+}
+
 /** Parses one `samples.jsonl` line; the failure reason is short so error messages stay readable. */
 export function parseRecordLine(line: string): JsonLineParse<SampleRecord> {
   return parseJsonLine({ line, schema: sampleRecordSchema, what: 'a sample record' });

@@ -110,6 +110,24 @@ export function runStoreContract(name: string, createStore: () => Promise<RunSto
       expect(await store.readSamples()).toHaveLength(2);
     });
 
+    it('scans every record in append order, one at a time, events dropped when asked', async () => {
+      const store = await createStore();
+      await store.writeHeader(testRunHeader());
+      await store.appendSample(
+        testSampleRecord({ id: 'a#e1', status: 'error', scores: [], error: { name: 'X', message: 'boom' } }),
+      );
+      await store.appendSample(testSampleRecord({ id: 'b#e1' }));
+      await store.appendSample(testSampleRecord({ id: 'a#e1', attempt: 2 }));
+      const seen: string[] = [];
+      await store.scanSamples({ events: false }, (record) => {
+        seen.push(`${record.id}@${record.attempt}:${record.events.length}`);
+      });
+      expect(seen).toEqual(['a#e1@1:0', 'b#e1@1:0', 'a#e1@2:0']);
+      const withEvents: number[] = [];
+      await store.scanSamples({}, (record) => withEvents.push(record.events.length));
+      expect(withEvents).toEqual([1, 1, 1]);
+    });
+
     it('keeps every record of concurrent appends', async () => {
       const store = await createStore();
       await store.writeHeader(testRunHeader());

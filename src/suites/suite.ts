@@ -129,6 +129,13 @@ export type SuiteMetricSet<Options> = {
    */
   definitions: readonly MetricDefinition[];
   compute(context: { records: SampleRecord[]; options: Options }): SuiteMetrics;
+  /**
+   * The part of a record `compute` reads, when it reads less than the whole record: the summary
+   * keeps this view of every sample's latest record (already without events and `input`), so a
+   * large run's summary holds scores rather than texts. It must not change what `compute` returns.
+   * Default: the record as it is.
+   */
+  retain?(record: SampleRecord): SampleRecord;
 };
 
 /**

@@ -150,3 +150,16 @@ function controlBreakdown({
     });
   return { aligned: byAlignment(false), mismatched: byAlignment(true) };
 }
+
+/**
+ * What `confaideMetrics` reads of a record: the output's question type, human label and control
+ * alignment, never its texts, so the summary keeps the output with `response`, `stages` and
+ * `earlierResponses` emptied (the record is otherwise unchanged). Outputs that are not ConfAIde
+ * outputs are kept as they are.
+ */
+export function retainConfaideMetricFields(record: SampleRecord): SampleRecord {
+  const output = confaideOutputSchema.safeParse(record.output);
+  if (!output.success) return record;
+  const { earlierResponses: _earlier, ...rest } = output.data;
+  return { ...record, output: { ...rest, response: '', stages: [] } };
+}

@@ -14,7 +14,7 @@ import type { ConfaideOutput } from './confaide-output.js';
 import { type ConfaideScenario, QUESTIONS_BY_TIER, type QuestionType } from './confaide-scenario.js';
 import { loadConfaideTier, tierFiles } from './load-tiers.js';
 import { CONFAIDE_METRIC_DEFINITIONS } from './metric-components.js';
-import { confaideMetrics } from './metrics.js';
+import { confaideMetrics, retainConfaideMetricFields } from './metrics.js';
 import { buildTaskPrompt } from './prompts.js';
 import { parseRating } from './score-tiers.js';
 import { CONFAIDE_SCORERS } from './scorers.js';
@@ -133,6 +133,7 @@ export const confaideSuite = defineSuite<ConfaideScenario, ConfaideOutput, Confa
   },
   metrics: {
     compute: ({ records, options }) => confaideMetrics({ records, options }),
+    retain: retainConfaideMetricFields,
     definitions: CONFAIDE_METRIC_DEFINITIONS,
   },
   report: {
