@@ -89,6 +89,31 @@ describe('DirectoryRunStore files', () => {
     expect(await readFile(samplesFile, 'utf8')).toBe(`${line('a#e1')}${line('b#e1')}${line('c#e1')}`);
   });
 
+  it('group-commits appends made while a write is in flight: whole lines, in call order, each append resolved', async () => {
+    const { store, samplesFile } = await freshStore();
+    const ids = Array.from({ length: 40 }, (_, index) => `s${index}#e1`);
+    // The torn fragment is repaired once, before the first batch.
+    await writeFile(samplesFile, `${line('a#e1')}{"id":"torn`);
+    await Promise.all(ids.map((id) => store.appendSample(testSampleRecord({ id }))));
+    expect(await readFile(samplesFile, 'utf8')).toBe([line('a#e1'), ...ids.map((id) => line(id))].join(''));
+    await store.appendSample(testSampleRecord({ id: 'late#e1' }));
+    expect((await store.readSamples()).map((record) => record.id)).toEqual(['a#e1', ...ids, 'late#e1']);
+  });
+
+  it('a failed batch rejects its appends, and the store appends again once the directory is back', async () => {
+    const { store, samplesFile } = await freshStore();
+    await store.appendSample(testSampleRecord({ id: 'a#e1' }));
+    const header = await readFile(join(store.location, 'header.json'), 'utf8');
+    await rm(store.location, { recursive: true, force: true });
+    // Wait for the idle store to close its handle, so the next append reopens the (missing) file.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await expect(store.appendSample(testSampleRecord({ id: 'b#e1' }))).rejects.toThrow();
+    await mkdir(store.location, { recursive: true });
+    await writeFile(join(store.location, 'header.json'), header);
+    await store.appendSample(testSampleRecord({ id: 'c#e1' }));
+    expect(await readFile(samplesFile, 'utf8')).toBe(line('c#e1'));
+  });
+
   it('rejects a malformed middle line with a StoreFormatError naming the file and line', async () => {
     const { store, samplesFile } = await freshStore();
     await writeFile(samplesFile, `${line('a#e1')}{not json}\n${line('c#e1')}`);

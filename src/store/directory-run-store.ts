@@ -1,4 +1,4 @@
-import { appendFile, type FileHandle, open, readFile, stat } from 'node:fs/promises';
+import { type FileHandle, open, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { StoreFormatError } from '../spec/errors.js';
 import {
@@ -22,9 +22,10 @@ export const RUN_FILES = { header: 'header.json', samples: 'samples.jsonl', summ
 /**
  * A run stored as a directory: `header.json`, `samples.jsonl` and `summary.json`.
  *
- * - Each sample record is appended with one `appendFile` of `JSON + "\n"` in append mode, so a
- *   process killed mid-run leaves every completed line. Appends from one store are serialised so
- *   large records never interleave.
+ * - Each sample record is one line `JSON + "\n"` appended through one append-mode handle, so a
+ *   process killed mid-run leaves every completed line. Appends are group-committed: lines queued
+ *   while a write is in flight go out together in the next single write, whole lines only, so
+ *   records never interleave; an append resolves once its line is written.
  * - Before its first append the store drops a torn trailing line left by an earlier crash, so new
  *   records never glue onto a fragment.
  * - Header and summary are replaced atomically (temporary file + rename).
@@ -32,7 +33,10 @@ export const RUN_FILES = { header: 'header.json', samples: 'samples.jsonl', summ
  */
 export class DirectoryRunStore implements RunStore {
   readonly location: string;
-  private appendQueue: Promise<void> = Promise.resolve();
+  private pending: Array<{ line: string; resolve: () => void; reject: (error: unknown) => void }> = [];
+  private writing: Promise<void> | undefined;
+  private handle: FileHandle | undefined;
+  private idleClose: ReturnType<typeof setTimeout> | undefined;
   private tailChecked = false;
 
   /** `directory` is the run directory itself (`<out>/<run-id>`); it must already exist to write. */
@@ -73,16 +77,53 @@ export class DirectoryRunStore implements RunStore {
 
   async appendSample(record: SampleRecord): Promise<void> {
     const line = `${JSON.stringify(validateForWrite({ schema: sampleRecordSchema, value: record, what: 'sample record' }))}\n`;
-    const write = this.appendQueue.then(async () => {
-      if (!this.tailChecked) {
-        await dropTornTail(this.path('samples'));
-        this.tailChecked = true;
-      }
-      await appendFile(this.path('samples'), line, { encoding: 'utf8', flag: 'a' });
+    return new Promise<void>((resolve, reject) => {
+      this.pending.push({ line, resolve, reject });
+      if (this.writing === undefined) this.writing = this.drain();
     });
-    // Keep the queue alive after a failed write; the caller still sees the failure.
-    this.appendQueue = write.catch(() => undefined);
-    await write;
+  }
+
+  /**
+   * Group commit: writes every queued line, batch by batch, through one append handle. Lines
+   * queued while a write is in flight go out together in the next write; each batch's callers
+   * learn its outcome. The handle is closed once the queue has stayed empty for a moment.
+   */
+  private async drain(): Promise<void> {
+    clearTimeout(this.idleClose);
+    while (this.pending.length > 0) {
+      const batch = this.pending;
+      this.pending = [];
+      try {
+        const handle = await this.appendHandle();
+        await writeAll({ handle, data: Buffer.from(batch.map((entry) => entry.line).join(''), 'utf8') });
+        for (const entry of batch) entry.resolve();
+      } catch (error) {
+        // The queue stays alive after a failed write; each caller of the batch sees the failure.
+        for (const entry of batch) entry.reject(error);
+        await this.closeHandle().catch(() => undefined);
+      }
+    }
+    this.writing = undefined;
+    this.idleClose = setTimeout(() => {
+      if (this.writing === undefined) void this.closeHandle().catch(() => undefined);
+    }, IDLE_CLOSE_MS);
+    this.idleClose.unref();
+  }
+
+  private async appendHandle(): Promise<FileHandle> {
+    if (this.handle !== undefined) return this.handle;
+    if (!this.tailChecked) {
+      await dropTornTail(this.path('samples'));
+      this.tailChecked = true;
+    }
+    this.handle = await open(this.path('samples'), 'a');
+    return this.handle;
+  }
+
+  private async closeHandle(): Promise<void> {
+    const handle = this.handle;
+    this.handle = undefined;
+    await handle?.close();
   }
 
   async readSamples(options: ReadSamplesOptions = {}): Promise<SampleRecord[]> {
@@ -183,6 +224,17 @@ async function dropTornTail(file: string): Promise<void> {
 }
 
 const NEWLINE = 0x0a;
+/** How long an idle store keeps its append handle open. */
+const IDLE_CLOSE_MS = 250;
+
+/** Writes all of `data` at the end of an append-mode file (a short write continues where it stopped). */
+async function writeAll({ handle, data }: { handle: FileHandle; data: Buffer }): Promise<void> {
+  let offset = 0;
+  while (offset < data.length) {
+    const { bytesWritten } = await handle.write(data, offset, data.length - offset);
+    offset += bytesWritten;
+  }
+}
 const TAIL_BLOCK = 64 * 1024;
 
 /** The byte offset just after the last newline before `end` (0 when there is none). */
