@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 import { homedir } from 'node:os';
 import type { CliIo } from './cli-io.js';
-import { runCli } from './run-cli.js';
 
 // The executable entry: binds the CLI to the real process. Everything testable lives in run-cli.ts.
 const controller = new AbortController();
@@ -24,4 +23,12 @@ const io: CliIo = {
   isTTY: Boolean(process.stderr.isTTY),
   signal: controller.signal,
 };
-process.exitCode = await runCli({ argv: process.argv, io });
+// `--version` alone needs only the package version: answer it before loading the commands.
+const [, , first, ...rest] = process.argv;
+if ((first === '--version' || first === '-V') && rest.length === 0) {
+  const { readPackageVersion } = await import('../runner/package-info.js');
+  process.stdout.write(`${readPackageVersion()}\n`);
+} else {
+  const { runCli } = await import('./run-cli.js');
+  process.exitCode = await runCli({ argv: process.argv, io });
+}

@@ -5,7 +5,7 @@ import {
   JSONParseError,
   NoContentGeneratedError,
   TypeValidationError,
-} from 'ai';
+} from '@ai-sdk/provider';
 import type { ChatModel } from '../spec/chat-model.js';
 import { ConfidantError, ProviderError, type ProviderErrorKind } from '../spec/errors.js';
 import { networkCodeOf, UNREACHABLE_CODES } from './error-cause-of.js';

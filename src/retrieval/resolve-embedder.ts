@@ -1,10 +1,7 @@
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { findProvider } from '../models/provider-registry.js';
 import type { EmbeddingModel } from '../spec/embedding-model.js';
 import { ModelSpecError } from '../spec/errors.js';
 import type { ModelSpec } from '../spec/model-spec.js';
-import { createAiSdkEmbeddingModel } from './ai-sdk-embedder.js';
 import { type Embedder, embedderOf, embeddingModelOf } from './embedder.js';
 import { createHashingEmbedder } from './hashing-embedder.js';
 import { createTransformersEmbedder } from './transformers-embedder.js';
@@ -79,6 +76,11 @@ export async function resolveEmbeddingModel(options: ResolveEmbedderOptions): Pr
       return local(await createTransformersEmbedder({ modelPath: spec.modelId }));
     case 'openai': {
       const { adapter, client } = remote();
+      // The AI SDK is loaded on first use of a remote embedder.
+      const [{ createOpenAI }, { createAiSdkEmbeddingModel }] = await Promise.all([
+        import('@ai-sdk/openai'),
+        import('./ai-sdk-embedder.js'),
+      ]);
       const provider = createOpenAI({
         ...client,
         ...(spec.baseURLs[0] === undefined ? {} : { baseURL: spec.baseURLs[0] }),
@@ -93,6 +95,10 @@ export async function resolveEmbeddingModel(options: ResolveEmbedderOptions): Pr
         throw new ModelSpecError(`embedder ${name} needs a base URL: ${EMBEDDER_SPEC_EXAMPLES[spec.provider]}`);
       }
       const { adapter, client } = remote();
+      const [{ createOpenAICompatible }, { createAiSdkEmbeddingModel }] = await Promise.all([
+        import('@ai-sdk/openai-compatible'),
+        import('./ai-sdk-embedder.js'),
+      ]);
       const provider = createOpenAICompatible({ name: spec.provider, baseURL, ...client });
       return createAiSdkEmbeddingModel({ model: provider.embeddingModel(spec.modelId), ...adapter });
     }

@@ -1,8 +1,7 @@
 import { PlanValidationError } from '../spec/errors.js';
 import type { FilesystemToolName } from './filesystem-tool-schemas.js';
-import { openInProcessFilesystemSource } from './in-process-mcp-server.js';
 import type { ToolSource } from './mcp-tool-source.js';
-import { SpawnedFilesystemServer } from './spawned-filesystem-server.js';
+import type { SpawnedFilesystemServer } from './spawned-filesystem-server.js';
 import type { Workspace } from './workspace.js';
 
 /** `vfs`: in-process tools over the VFS (default); `mcp-server`: the spawned official server. */
@@ -59,7 +58,10 @@ export async function openWorkspaceTools(options: OpenWorkspaceToolsOptions): Pr
     await server?.close();
   };
   try {
+    // The MCP SDK is loaded on first use, not when a suite that may use it is registered.
+    const { openInProcessFilesystemSource } = await import('./in-process-mcp-server.js');
     if (mode === 'mcp-server') {
+      const { SpawnedFilesystemServer } = await import('./spawned-filesystem-server.js');
       server = await SpawnedFilesystemServer.start({
         workspace,
         ...(options.serverEntry === undefined ? {} : { serverEntry: options.serverEntry }),

@@ -1,5 +1,3 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { aiSdkChatModel } from '../ai-sdk-chat-model.js';
 import { modelLookupProbe } from '../probes/model-lookup-probe.js';
 import { listedModelIds } from '../probes/openai-models-probe.js';
 import type { ProviderDefinition } from '../provider-registry.js';
@@ -22,7 +20,12 @@ export const anthropicProvider: ProviderDefinition = {
     listPath: 'models?limit=1000',
     listIds: (json) => listedModelIds(json) ?? [],
   }),
-  create({ spec, apiKey, fetch, timeoutMs }) {
+  async create({ spec, apiKey, fetch, timeoutMs }) {
+    // Loaded on first use: a command that never calls Anthropic never loads its SDK.
+    const [{ createAnthropic }, { aiSdkChatModel }] = await Promise.all([
+      import('@ai-sdk/anthropic'),
+      import('../ai-sdk-chat-model.js'),
+    ]);
     const provider = createAnthropic({
       ...(apiKey === undefined ? {} : { apiKey }),
       ...(spec.baseURLs[0] === undefined ? {} : { baseURL: spec.baseURLs[0] }),

@@ -1,5 +1,3 @@
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
-import { aiSdkChatModel } from '../ai-sdk-chat-model.js';
 import { modelLookupProbe } from '../probes/model-lookup-probe.js';
 import { errorSnippet } from '../probes/probe-http.js';
 import type { ProviderDefinition } from '../provider-registry.js';
@@ -22,7 +20,12 @@ export const googleProvider: ProviderDefinition = {
     causeOf: (answer) =>
       answer.status === 400 && /api[ _]key/i.test(errorSnippet(answer)) ? 'unauthorized' : undefined,
   }),
-  create({ spec, apiKey, fetch, timeoutMs }) {
+  async create({ spec, apiKey, fetch, timeoutMs }) {
+    // Loaded on first use: a command that never calls Gemini never loads its SDK.
+    const [{ createGoogleGenerativeAI }, { aiSdkChatModel }] = await Promise.all([
+      import('@ai-sdk/google'),
+      import('../ai-sdk-chat-model.js'),
+    ]);
     const provider = createGoogleGenerativeAI({
       ...(apiKey === undefined ? {} : { apiKey }),
       ...(spec.baseURLs[0] === undefined ? {} : { baseURL: spec.baseURLs[0] }),

@@ -1,11 +1,9 @@
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { ModelSpecError } from '../../spec/errors.js';
-import { aiSdkChatModel } from '../ai-sdk-chat-model.js';
 import { sharedNodeHttpFetch } from '../node-http-fetch.js';
 import { matchesOllamaModel, openAiModelsProbe } from '../probes/openai-models-probe.js';
 import type { ProviderCreateOptions, ProviderDefinition } from '../provider-registry.js';
 
-function compatibleChatModel(
+async function compatibleChatModel(
   options: ProviderCreateOptions & { name: string; defaultBaseURL?: string; structuredOutputs: boolean },
 ) {
   const { spec, apiKey, fetch, timeoutMs, name } = options;
@@ -13,6 +11,11 @@ function compatibleChatModel(
   if (baseURL === undefined) {
     throw new ModelSpecError(`${name} needs a base URL: ${name}:${spec.modelId}@http://host:port/v1`);
   }
+  // Loaded on first use: a command that calls no model never loads the AI SDK.
+  const [{ createOpenAICompatible }, { aiSdkChatModel }] = await Promise.all([
+    import('@ai-sdk/openai-compatible'),
+    import('../ai-sdk-chat-model.js'),
+  ]);
   const provider = createOpenAICompatible({
     name,
     baseURL,

@@ -1,5 +1,3 @@
-import { createOpenAI } from '@ai-sdk/openai';
-import { aiSdkChatModel } from '../ai-sdk-chat-model.js';
 import { openAiModelsProbe } from '../probes/openai-models-probe.js';
 import type { ProviderDefinition } from '../provider-registry.js';
 
@@ -23,7 +21,12 @@ export const openaiProvider: ProviderDefinition = {
     authoritative: ({ baseURL }) => baseURL === undefined || baseURL.replace(/\/+$/, '') === OPENAI_BASE_URL,
     listedIdOf: (modelId) => (modelId.startsWith(RESPONSES_PREFIX) ? modelId.slice(RESPONSES_PREFIX.length) : modelId),
   }),
-  create({ spec, apiKey, fetch, timeoutMs }) {
+  async create({ spec, apiKey, fetch, timeoutMs }) {
+    // Loaded on first use: a command that never calls OpenAI never loads its SDK.
+    const [{ createOpenAI }, { aiSdkChatModel }] = await Promise.all([
+      import('@ai-sdk/openai'),
+      import('../ai-sdk-chat-model.js'),
+    ]);
     const provider = createOpenAI({
       ...(apiKey === undefined ? {} : { apiKey }),
       ...(spec.baseURLs[0] === undefined ? {} : { baseURL: spec.baseURLs[0] }),

@@ -2,7 +2,6 @@ import { createThreadSummarizer } from '../../agents/thread-summarizer.js';
 import type { EmitEvent, ModelRoles } from '../../spec/chat-model.js';
 import type { Score } from '../../spec/score.js';
 import { FILESYSTEM_TOOLSETS } from '../../tools/filesystem-tool-schemas.js';
-import { resolveFilesystemServerEntry } from '../../tools/spawned-filesystem-server.js';
 import { estimateTokens, type PlannedCalls } from '../call-pattern.js';
 import { defineSuite, type Scorer, type Suite, suiteJudges, type TemplateRef } from '../suite.js';
 import { buildPacAgentPrompt, defaultPacMaxTurns, turnsForSeat } from './agent-prompt.js';
@@ -190,7 +189,10 @@ export function definePacSuite({
                 });
         checkPacSeats({ scenarios, bindings: options.seats, seatCount: playingSeats(options) });
         // Fail at plan time, not in every sample, when the fidelity server is not installed.
-        if (options.tools === 'mcp-server') await resolveFilesystemServerEntry();
+        if (options.tools === 'mcp-server') {
+          const { resolveFilesystemServerEntry } = await import('../../tools/spawned-filesystem-server.js');
+          await resolveFilesystemServerEntry();
+        }
         return scenarios;
       },
       id: (scenario) => scenario.id,
