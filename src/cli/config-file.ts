@@ -30,17 +30,34 @@ export function readConfigFile({ path, suite }: { path: string; suite: Suite }):
     throw new PlanValidationError(`invalid --config ${path}: expected a JSON object of flags and suite options`);
   }
   const record = raw as Record<string, unknown>;
+  return { flags: parseConfigObject({ raw: record, suite, where: `invalid --config ${path}` }), contents: record };
+}
+
+/**
+ * Validates one config object (a `--config` file's, or a sweep cell's fragment) for a run of
+ * `suite` and returns its flag values with the suite options folded into `set`. Problems are one
+ * user error prefixed by `where`.
+ */
+export function parseConfigObject({
+  raw: record,
+  suite,
+  where,
+}: {
+  raw: Record<string, unknown>;
+  suite: Suite;
+  where: string;
+}): RunFlagValues {
   const flagKeys = configKeys(runFlagSchema, 'run');
   const optionKeys = (suiteOptionKeys(suite.options) ?? []).filter((key) => !flagKeys.includes(key));
   const unknown = Object.keys(record).filter((key) => !flagKeys.includes(key) && !optionKeys.includes(key));
   if (unknown.length > 0) {
     throw new PlanValidationError(
-      `invalid --config ${path}: unknown key${unknown.length > 1 ? 's' : ''} ${unknown.map((key) => `'${key}'`).join(', ')}; ` +
+      `${where}: unknown key${unknown.length > 1 ? 's' : ''} ${unknown.map((key) => `'${key}'`).join(', ')}; ` +
         `a config file takes the run flags (${flagKeys.join(', ')}) and the options of suite ${suite.id} ` +
         `(${optionKeys.join(', ') || 'none'}), at the top level or under "set"`,
     );
   }
-  const flags = flagsFromConfig({ schema: runFlagSchema, name: 'run', raw: record, where: `invalid --config ${path}` });
+  const flags = flagsFromConfig({ schema: runFlagSchema, name: 'run', raw: record, where });
   const topLevel = Object.fromEntries(optionKeys.filter((key) => key in record).map((key) => [key, record[key]]));
   const set = flags.set ?? {};
   const twice = Object.keys(topLevel).filter(
@@ -48,9 +65,9 @@ export function readConfigFile({ path, suite }: { path: string; suite: Suite }):
   );
   if (twice.length > 0) {
     throw new PlanValidationError(
-      `invalid --config ${path}: ${twice.map((key) => `'${key}'`).join(', ')} given both at the top level and under "set" with different values; keep one`,
+      `${where}: ${twice.map((key) => `'${key}'`).join(', ')} given both at the top level and under "set" with different values; keep one`,
     );
   }
   const suiteOptions = { ...topLevel, ...set };
-  return { flags: Object.keys(suiteOptions).length === 0 ? flags : { ...flags, set: suiteOptions }, contents: record };
+  return Object.keys(suiteOptions).length === 0 ? flags : { ...flags, set: suiteOptions };
 }

@@ -12,6 +12,7 @@ import { registerReport } from './commands/report.js';
 import { registerRescore } from './commands/rescore.js';
 import { registerResume } from './commands/resume.js';
 import { registerRun } from './commands/run.js';
+import { registerSweep } from './commands/sweep.js';
 import { registerView } from './commands/view.js';
 
 /** What a command hands back to `runCli`. */
@@ -47,6 +48,7 @@ export function createProgram({ io }: { io: CliIo }): { program: Command; outcom
     registerExport,
     registerDemo,
     registerGenerate,
+    registerSweep,
   ]) {
     register({ program, context });
   }

@@ -1,3 +1,4 @@
+import { shellWord } from '../spec/shell-word.js';
 import type { DirectoryRunStore, RunLock } from '../store/index.js';
 import type { CliIo } from './cli-io.js';
 
@@ -23,10 +24,7 @@ export async function lockRunDirectory({
   return lock;
 }
 
-/** A path as one shell word (quoted only when it needs to be). */
-export function shellWord(text: string): string {
-  return /^[\w./:@%+=,-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
-}
+export { shellWord };
 
 /** The command that continues a run, as printed for the user to paste. */
 export function resumeCommand(directory: string): string {

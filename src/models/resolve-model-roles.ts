@@ -76,6 +76,11 @@ export type ResolveModelRolesOptions = {
   random?: () => number;
   now?: () => number;
   registry?: readonly ProviderDefinition[];
+  /**
+   * The per-endpoint limiters, keyed by redacted endpoint; pass one map to several runs (a sweep's
+   * cells) so that `maxConnections` bounds each endpoint across all of them. Default: a new map.
+   */
+  limiters?: Map<string, AdaptiveLimiter>;
 };
 
 /** The resolved models of a run. */
@@ -161,7 +166,7 @@ export async function resolveModelRoles(options: ResolveModelRolesOptions): Prom
     ...(options.maxCostUsd === undefined ? {} : { maxCostUsd: options.maxCostUsd }),
     ...(options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens }),
   });
-  const limiters = new Map<string, AdaptiveLimiter>();
+  const limiters = options.limiters ?? new Map<string, AdaptiveLimiter>();
   const limiterFor = (key: string) => {
     let limiter = limiters.get(key);
     if (!limiter) {

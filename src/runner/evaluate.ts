@@ -1,4 +1,4 @@
-import type { ProviderDefinition, ResolvedModelRoles } from '../models/index.js';
+import type { AdaptiveLimiter, ProviderDefinition, ResolvedModelRoles } from '../models/index.js';
 import type { Defense } from '../spec/defense.js';
 import { PlanValidationError } from '../spec/errors.js';
 import type { PriceOverrides } from '../spec/model-price.js';
@@ -44,6 +44,11 @@ export type RunSessionOptions = {
   onStart?: (start: RunStart) => void;
   /** Named in a run directory's lock, for a second writer's message. Default `confidant run`. */
   lockCommand?: string;
+  /**
+   * Per-endpoint limiters shared with other runs in this process (a sweep's cells), so that
+   * `maxConnections` bounds each endpoint across all of them. Default: the run's own.
+   */
+  limiters?: Map<string, AdaptiveLimiter>;
 };
 
 /** What `evaluate`, `evaluatePlan` and `resume` return; `summary` is also in the store. */
@@ -105,6 +110,7 @@ export async function evaluatePlan(options: EvaluatePlanOptions): Promise<Evalua
       env: options.env ?? {},
       cache: { dir: options.cacheDir ?? null, reads: plan.cache },
       ...(options.providers === undefined ? {} : { providers: options.providers }),
+      ...(options.limiters === undefined ? {} : { limiters: options.limiters }),
     }));
   try {
     const opened = await openStore({ options, prepared, models });

@@ -37,6 +37,7 @@ export {
   type RunStart,
 } from './evaluate.js';
 export { expandSamples, sampleId, sampleSeed } from './expand-samples.js';
+export { CELL_ID_SEPARATOR, expandSweep } from './expand-sweep.js';
 export {
   createFailFast,
   FAIL_FAST_MIN_SAMPLES,
@@ -45,6 +46,7 @@ export {
 } from './fail-fast.js';
 export { type CauseLine, causeCountLabel, type FailureSnapshot, FailureTally } from './failure-tally.js';
 export { judgeHealthLine, summarizeJudges } from './judge-health.js';
+export { type MergeRunDirectoriesOptions, mergeRunDirectories } from './merge-run-directories.js';
 export { readDependencyVersions, readPackageVersion } from './package-info.js';
 export { canonicalJson, planHash, sha256Hex } from './plan-hash.js';
 export {
@@ -73,6 +75,15 @@ export {
   type RunStopReason,
   runEvaluation,
 } from './run-evaluation.js';
+export {
+  cellDirectory,
+  type RunSweepOptions,
+  runDirsIn,
+  runSweep,
+  SWEEP_MANIFEST_FILE,
+  type SweepCellOutcome,
+  type SweepCellPlan,
+} from './run-sweep.js';
 export {
   failedJudgments,
   isProviderCause,

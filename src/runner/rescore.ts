@@ -104,6 +104,7 @@ export async function rescore(options: RescoreOptions): Promise<EvaluateResult> 
     env: options.env ?? {},
     cache: { dir: cacheDir ?? null, reads: plan.cache },
     ...(options.providers === undefined ? {} : { providers: options.providers }),
+    ...(options.limiters === undefined ? {} : { limiters: options.limiters }),
   });
   try {
     const rescoredFrom: RunRescore = {

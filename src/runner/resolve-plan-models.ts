@@ -1,4 +1,5 @@
 import {
+  type AdaptiveLimiter,
   type ProviderDefinition,
   providerRegistry,
   type ResolvedModelRoles,
@@ -21,6 +22,8 @@ export type ResolvePlanModelsOptions = {
   cache: CacheChoice;
   /** Providers the bindings may name besides the built-in ones. */
   providers?: readonly ProviderDefinition[];
+  /** Per-endpoint limiters shared with other runs (see `ResolveModelRolesOptions.limiters`). */
+  limiters?: Map<string, AdaptiveLimiter>;
 };
 
 /**
@@ -33,6 +36,7 @@ export async function resolvePlanModels({
   env,
   cache,
   providers,
+  limiters,
 }: ResolvePlanModelsOptions): Promise<ResolvedModelRoles> {
   return resolveModelRoles({
     roles: MODEL_ROLES,
@@ -49,6 +53,7 @@ export async function resolvePlanModels({
     ...(plan.maxCostUsd === undefined ? {} : { maxCostUsd: plan.maxCostUsd }),
     ...(plan.maxTokens === undefined ? {} : { maxTokens: plan.maxTokens }),
     ...(plan.prices === undefined ? {} : { prices: plan.prices }),
+    ...(limiters === undefined ? {} : { limiters }),
     ...(providers === undefined || providers.length === 0 ? {} : { registry: [...providerRegistry, ...providers] }),
   });
 }

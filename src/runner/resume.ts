@@ -110,6 +110,7 @@ async function resumeLocked({ options, store }: { options: ResumeOptions; store:
       env: options.env ?? {},
       cache: { dir: cacheDir ?? null, reads: plan.cache },
       ...(options.providers === undefined ? {} : { providers: options.providers }),
+      ...(options.limiters === undefined ? {} : { limiters: options.limiters }),
     }));
   try {
     const hasChanges = Object.keys(changed).length > 0;

@@ -1,0 +1,79 @@
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { RunSummary } from '../spec/run-record.js';
+import {
+  createRunDirectory,
+  createRunId,
+  DirectoryRunStore,
+  mergeRuns,
+  type RunLockHolder,
+  readRunLock,
+  refuseHalfWrittenMerge,
+} from '../store/index.js';
+import { MERGE_INCOMPLETE_MARKER } from '../store/merge-runs.js';
+import { findSuite } from '../suites/registry.js';
+import { buildSummary } from './build-summary.js';
+import { parseSuiteOptions, planSuiteOptions } from './prepare-run.js';
+import { whileLocked } from './while-locked.js';
+
+/** The inputs of `mergeRunDirectories`. */
+export type MergeRunDirectoriesOptions = {
+  /** The shard run directories (absolute), in any order. */
+  sources: readonly string[];
+  /** A new run directory is created under it. */
+  outDir: string;
+  /** Named in the merged directory's lock. Default `confidant merge`. */
+  command?: string;
+  /** Called for a source that another process is still writing (the merge holds what it wrote so far). */
+  onBusySource?: (source: { dir: string; holder: RunLockHolder }) => void;
+  /** Called when the new directory's lock was taken over from a dead process. */
+  onLockTakeover?: (holder: RunLockHolder) => void;
+};
+
+/**
+ * Joins the shards of one run into a new run directory under `outDir` (see `mergeRuns`) and
+ * writes its summary. Until the summary is written the directory holds the `.merge-incomplete`
+ * marker, so a merge killed half-way is recognisable and is redone rather than read.
+ */
+export async function mergeRunDirectories(
+  options: MergeRunDirectoriesOptions,
+): Promise<{ directory: string; summary: RunSummary }> {
+  for (const dir of options.sources) refuseHalfWrittenMerge(dir);
+  const sources = options.sources.map((dir) => new DirectoryRunStore(dir));
+  for (const source of sources) {
+    const holder = await readRunLock(source.location);
+    if (holder) options.onBusySource?.({ dir: source.location, holder });
+  }
+  const first = await sources[0]?.readHeader();
+  if (first === undefined) throw new TypeError('mergeRunDirectories needs at least one source');
+  const suite = findSuite(first.suite.id);
+  const suiteOptions = parseSuiteOptions({ suite, raw: planSuiteOptions({ suite, plan: first.plan }) });
+  const now = new Date();
+  const { directory, runId } = await createRunDirectory({
+    outDir: options.outDir,
+    runId: createRunId({ now, suite: suite.id, planHash: first.planHash }),
+  });
+  const target = new DirectoryRunStore(directory);
+  const marker = join(directory, MERGE_INCOMPLETE_MARKER);
+  await writeFile(marker, 'confidant merge in progress\n');
+  const { lock, tookOverFrom } = await target.acquireLock({ command: options.command ?? 'confidant merge' });
+  if (tookOverFrom) options.onLockTakeover?.(tookOverFrom);
+  const summary = await whileLocked({
+    lock,
+    work: async () => {
+      const merged = await mergeRuns({ sources, target, runId, now });
+      const built = buildSummary({
+        runId,
+        suite,
+        options: suiteOptions,
+        planned: merged.header.sampleIds,
+        records: merged.history,
+        now,
+      });
+      await target.writeSummary(built);
+      await rm(marker, { force: true });
+      return built;
+    },
+  });
+  return { directory, summary };
+}
