@@ -1,7 +1,8 @@
-import { access, mkdir, readdir } from 'node:fs/promises';
+import { access, readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { AdaptiveLimiter } from '../models/index.js';
 import { PlanValidationError } from '../spec/errors.js';
+import { makeDirectory } from '../spec/make-directory.js';
 import type { RunPlan } from '../spec/run-plan.js';
 import type { RunSummary } from '../spec/run-record.js';
 import type { SweepManifest } from '../spec/sweep-file.js';
@@ -142,9 +143,9 @@ async function inspectCell({
  */
 export async function runSweep(options: RunSweepOptions): Promise<SweepCellOutcome[]> {
   const { sweepDir, shard } = options;
-  await mkdir(sweepDir, { recursive: true });
+  await makeDirectory(sweepDir);
   const workDir = shard === undefined ? sweepDir : join(sweepDir, 'shards', `${shard.index}-of-${shard.count}`);
-  await mkdir(workDir, { recursive: true });
+  await makeDirectory(workDir);
   const { lock, tookOverFrom } = await acquireRunLock({ directory: workDir, command: 'confidant sweep run' });
   if (tookOverFrom) options.onLockTakeover?.(tookOverFrom);
   try {
@@ -222,7 +223,7 @@ async function runCell({
   try {
     let result: EvaluateResult;
     if (existing === undefined) {
-      await mkdir(state.cellDir, { recursive: true });
+      await makeDirectory(state.cellDir);
       options.onCellStart?.({ ...cell, status: 'ran' });
       result = await evaluatePlan({
         ...session,
