@@ -122,6 +122,7 @@ describe('refuseResumeFlags', () => {
       '--model-setting',
       '--defense',
       '--set',
+      '--fidelity',
       '--epochs',
       '--limit',
       '--sample-ids',
