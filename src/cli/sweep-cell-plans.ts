@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { ShardSpec } from '../runner/index.js';
 import { expandSweep, planHash, sha256Hex } from '../runner/index.js';
@@ -53,13 +53,12 @@ const SWEEP_LEVEL_KEYS: Record<string, string> = {
   out: 'cells go under the sweep directory (`sweep run --out`)',
   shard: 'a sweep is sharded as a whole (`sweep run --shard i/n`)',
   config: 'a sweep file is its own config',
-  dataDir: 'give it to `sweep run --data-dir`',
   cacheDir: 'cells share one cache (`sweep run --cache-dir`)',
   dryRun: 'use `sweep run --dry-run`',
 };
 
-/** One cell with the run plan its fragments make. */
-export type PlannedCell = SweepCell & { suite: string; plan: RunPlan; planHash: string };
+/** One cell with the run plan its fragments make, and its own data directory when a fragment names one. */
+export type PlannedCell = SweepCell & { suite: string; plan: RunPlan; planHash: string; dataDir?: string };
 
 /**
  * Builds each cell's run plan: the suite named by `suite` in the cell's fragments (the last one
@@ -67,12 +66,21 @@ export type PlannedCell = SweepCell & { suite: string; plan: RunPlan; planHash: 
  * rules as a config file and a command line (later axes win a key; model bindings by role), the
  * suite's preset laid beneath. Every cell's problems are collected and thrown as one user error.
  */
-export function planSweepCells({ sweep, shard }: { sweep: SweepFile; shard?: ShardSpec }): PlannedCell[] {
+export function planSweepCells({
+  sweep,
+  shard,
+  baseDir,
+}: {
+  sweep: SweepFile;
+  shard?: ShardSpec;
+  /** Where a fragment's relative `dataDir` is resolved (the sweep file's folder). */
+  baseDir: string;
+}): PlannedCell[] {
   const problems: string[] = [];
   const planned: PlannedCell[] = [];
   for (const cell of expandSweep(sweep)) {
     try {
-      planned.push(planCell({ cell, ...(shard === undefined ? {} : { shard }) }));
+      planned.push(planCell({ cell, baseDir, ...(shard === undefined ? {} : { shard }) }));
     } catch (error) {
       if (!ConfidantError.isInstance(error) || !error.userError) throw error;
       problems.push(`cell ${cell.id}: ${error.message}`);
@@ -84,9 +92,14 @@ export function planSweepCells({ sweep, shard }: { sweep: SweepFile; shard?: Sha
   return planned;
 }
 
-function planCell({ cell, shard }: { cell: SweepCell; shard?: ShardSpec }): PlannedCell {
+function planCell({ cell, shard, baseDir }: { cell: SweepCell; shard?: ShardSpec; baseDir: string }): PlannedCell {
   let suiteId: string | undefined;
+  let dataDir: string | undefined;
   for (const fragment of cell.fragments) {
+    if (fragment.dataDir !== undefined) {
+      if (typeof fragment.dataDir !== 'string') throw new PlanValidationError('`dataDir` must be a folder path');
+      dataDir = resolve(baseDir, fragment.dataDir);
+    }
     if (fragment.suite !== undefined) {
       if (typeof fragment.suite !== 'string') throw new PlanValidationError('`suite` must be a suite id');
       suiteId = fragment.suite;
@@ -98,7 +111,7 @@ function planCell({ cell, shard }: { cell: SweepCell; shard?: ShardSpec }): Plan
   const suite = findSuite(suiteId);
   let flags: RunFlagValues = {};
   cell.fragments.forEach((fragment, index) => {
-    const { suite: _suite, ...rest } = fragment;
+    const { suite: _suite, dataDir: _dataDir, ...rest } = fragment;
     for (const key of Object.keys(rest)) {
       const why = SWEEP_LEVEL_KEYS[key];
       if (why !== undefined) throw new PlanValidationError(`'${key}' cannot be set per cell: ${why}`);
@@ -110,5 +123,5 @@ function planCell({ cell, shard }: { cell: SweepCell; shard?: ShardSpec }): Plan
     suite,
     flags: withPreset({ suite, flags: shard === undefined ? flags : { ...flags, shard } }),
   });
-  return { ...cell, suite: suite.id, plan, planHash: planHash(plan) };
+  return { ...cell, suite: suite.id, plan, planHash: planHash(plan), ...(dataDir === undefined ? {} : { dataDir }) };
 }

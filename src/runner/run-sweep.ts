@@ -29,6 +29,8 @@ export type SweepCellPlan = {
   suite: string;
   plan: RunPlan;
   planHash: string;
+  /** The cell's own data directory (default: the sweep's). */
+  dataDir?: string;
 };
 
 /** Where the run directory of a cell goes, relative to the sweep directory. */
@@ -228,11 +230,11 @@ async function runCell({
       result = await evaluatePlan({
         ...session,
         plan: cell.plan,
-        dataDir: options.dataDir,
+        dataDir: cell.dataDir ?? options.dataDir,
         outDir: state.cellDir,
         cacheDir: options.cacheDir,
         lockCommand: 'confidant sweep run',
-        invocation: { cwd: options.cwd, dataDir: options.dataDir, cacheDir: options.cacheDir },
+        invocation: { cwd: options.cwd, dataDir: cell.dataDir ?? options.dataDir, cacheDir: options.cacheDir },
         onStart: ({ store }) => {
           runDir = store.location;
         },
@@ -242,7 +244,7 @@ async function runCell({
       result = await resume({
         ...session,
         store: existing.runDir,
-        dataDir: options.dataDir,
+        dataDir: cell.dataDir ?? options.dataDir,
         cacheDir: options.cacheDir,
         cwd: options.cwd,
         retryErrors: options.retryErrors === true,

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { resolveDataDir } from '../../datasets/index.js';
 import { sweepJobEmitters } from '../../export/sweep-jobs.js';
@@ -90,7 +90,11 @@ export function registerSweep({ program, context }: { program: Command; context:
       const { io } = context;
       const loaded = readSweepFile(resolve(io.cwd, file));
       const shard = typeof flags.shard === 'string' ? parseShard(flags.shard) : undefined;
-      const cells = planSweepCells({ sweep: loaded.sweep, ...(shard === undefined ? {} : { shard }) });
+      const cells = planSweepCells({
+        sweep: loaded.sweep,
+        baseDir: dirname(loaded.path),
+        ...(shard === undefined ? {} : { shard }),
+      });
       const dataDir = resolveDataDir({
         flag: typeof flags.dataDir === 'string' ? resolve(io.cwd, flags.dataDir) : undefined,
         env: io.env,
@@ -221,7 +225,7 @@ export function registerSweep({ program, context }: { program: Command; context:
     .action((file: string, flags: Record<string, string | undefined>) => {
       const { io } = context;
       const loaded = readSweepFile(resolve(io.cwd, file));
-      const cells = planSweepCells({ sweep: loaded.sweep });
+      const cells = planSweepCells({ sweep: loaded.sweep, baseDir: dirname(loaded.path) });
       const shards = flags.shards === undefined ? 1 : positiveInteger(flags.shards, '--shards');
       if (flags.emit === undefined) {
         for (const cell of cells) io.stdout(`${cell.id}\t${cell.suite}\t${cell.planHash.slice(0, 12)}\n`);
@@ -288,7 +292,7 @@ async function checkCells({
   const targets: PreflightTarget[] = [];
   for (const cell of cells) {
     try {
-      const prepared = await prepareRun({ plan: cell.plan, dataDir });
+      const prepared = await prepareRun({ plan: cell.plan, dataDir: cell.dataDir ?? dataDir });
       for (const warning of planWarnings({ plan: cell.plan, prepared })) warnings.add(warning);
       targets.push(...preflightTargets(prepared));
       if (dryRun) {
