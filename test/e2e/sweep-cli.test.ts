@@ -251,6 +251,39 @@ describe('confidant sweep', { timeout: 300_000 }, () => {
     expect(markdown.stdout).toMatch(/\| broken · e1 \| error \|/);
   });
 
+  it("a cell whose judge fails shows as failed in the table with the judge's cause", async () => {
+    const dir = newDir('judge');
+    writeFileSync(
+      join(dir, 'sweep.yaml'),
+      [
+        'name: judged',
+        'settings:',
+        '  suite: privacylens',
+        `  dataDir: ${join(repoRoot, 'docs', 'suites', 'examples', 'privacylens')}`,
+        '  model: ["agent=mock:echo"]',
+        '  maxRetries: 0',
+        'axes:',
+        '  judge:',
+        '    safe: { model: ["judge=mock:judge-safe"] }',
+        `    broken: { model: ["judge=openai-compatible:broken@${server.baseURL}"] }`,
+        '',
+      ].join('\n'),
+    );
+    const run = await sweep(dir, ['run', 'sweep.yaml', '--out', 'out', '--no-preflight']);
+    expect(run.code, run.stderr).toBe(4);
+    expect(run.stderr).toMatch(/cell broken: ran: 2 ok, 0 errored, 2 with a judge error/);
+    expect(run.stderr).toMatch(/cell safe: ran: \d+ ok, 0 errored/);
+    const report = await sweep(dir, ['report', 'out', '--rows', 'judge', '--format', 'json']);
+    expect(report.code).toBe(4);
+    const table = JSON.parse(report.stdout) as TableJson;
+    const broken = table.entries[table.rows.indexOf('broken')]?.[0]?.[0];
+    expect(broken).toMatchObject({ status: 'failed', value: null });
+    expect(broken?.reason).toMatch(/samples failed; most common cause: .*500/);
+    expect(table.entries[table.rows.indexOf('safe')]?.[0]?.[0]?.status).toBe('ok');
+    const markdown = await sweep(dir, ['report', 'out', '--rows', 'judge']);
+    expect(markdown.stdout).toMatch(/\| broken \| error \|/);
+  });
+
   it('three shards run by the emitted shell script and merged equal the unsharded sweep', async () => {
     const dir = newDir('sharded');
     writeFileSync(join(dir, 'sweep.yaml'), sweepYaml({ models: ['echo', 'refuse'] }));
