@@ -191,8 +191,7 @@ describe('confidant run --dry-run', () => {
       'openai-compatible:m=1/2',
     ]);
     expect(result.code, result.stderr).toBe(0);
-    // Agent A plays 10 of the 20 or 30 turns of each of the 3 starter scenarios that have an agent_a seat
-    // (the four-party tender names its agents, so the reference agent fills all its seats), at most 10 calls a turn,
+    // Agent A plays 10 of the 20 or 30 turns of each of the 3 starter scenarios, at most 10 calls a turn,
     // and its thread may be summarised (by its own model) once per call at most. The reference
     // partners and the deterministic judges call nothing.
     const seats = `"seats":[{"role":"agent-a","spec":"openai-compatible:m@${server.baseURL}"},{"role":"agent","spec":"reference:oracle"}]`;
@@ -203,7 +202,7 @@ describe('confidant run --dry-run', () => {
         'suite     pac v1',
         `options   {"split":"starter","variant":"default","privacyFreeMode":"standalone","keepPolicyList":true,"maxModelCallsPerTurn":10,"maxToolCallsPerTurn":5,"toolRetries":2,"summarizeAtTokens":30000,"summaryKeepTokens":24000,"tools":"in-process","toolTimeoutMs":30000,"toolset":"upstream","errors":"exclude",${seats},"taskMode":"markers","privacyMode":"keyword-only","privacyAgents":"all","privacyChannels":["messages"],"grounding":true,"gevalSamples":1,"judgeErrorRuns":false,"judgeParse":"strict","keywordMatch":"word"}`,
         'dataset   pacbench (built-in, no data files)',
-        'samples   4 (4 scenarios, 1 epoch)',
+        'samples   3 (3 scenarios, 1 epoch)',
         'defenses  vanilla',
         '',
         'role        model                calls  range  input/call   output/call  USD/1M in/out  cost',

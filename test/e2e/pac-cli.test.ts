@@ -74,7 +74,7 @@ describe('confidant run pac over HTTP', () => {
     expect(result.code, result.stderr).toBe(0);
     const runDir = lastLine(result.stdout);
     const stored = records(runDir);
-    expect(stored).toHaveLength(4);
+    expect(stored).toHaveLength(3);
     for (const record of stored) {
       expect(record.status).toBe('ok');
       expect(record.terminationReason).toBe('both-fin');
@@ -87,7 +87,7 @@ describe('confidant run pac over HTTP', () => {
       counts: { success: number };
       metrics: { ps: { value: number | null }; grounded_rate: { value: number | null } };
     };
-    expect(summary.counts.success).toBe(4);
+    expect(summary.counts.success).toBe(3);
     // Nobody shared a violation keyword; no LLM judge ran, so grounding is not applicable.
     expect(summary.metrics.ps.value).toBe(1);
     expect(summary.metrics.grounded_rate.value).toBeNull();

@@ -12,13 +12,9 @@ import type { PacSeat } from './simulate-episode.js';
  */
 export type PacSeatBinding = { role: string; spec: string };
 
-/**
- * The model role of a seat: `agent_a` → `agent-a`; an id chosen in an `agents` list gets the
- * prefix, `buyer` → `agent-buyer`, `lead_seller` → `agent-lead-seller`.
- */
+/** `agent_a` → `agent-a`: the model role of a seat. */
 export function seatRole(agentId: string): string {
-  const role = agentId.replace(/_/g, '-');
-  return agentId.startsWith('agent_') ? role : `agent-${role}`;
+  return agentId.replace(/_/g, '-');
 }
 
 /**

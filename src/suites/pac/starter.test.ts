@@ -10,12 +10,11 @@ describe('starter scenarios', () => {
     expect(scenarios.map((scenario) => scenario.id)).toEqual([
       'starter/change/Community_Health_Clinics/policy_0',
       'starter/range/Artisan_Bakeries/policy_0',
-      'starter/range/Laser_Cutter_Tender/policy_0',
       'starter/range/Museum_Exhibitions/policy_0',
     ]);
     expect(scenarios.every((scenario) => scenario.split === 'starter')).toBe(true);
-    expect(scenarios.map((scenario) => scenario.policyType)).toEqual(['change', 'range', 'range', 'range']);
-    expect(scenarios.map((scenario) => scenario.agents.length)).toEqual([2, 2, 4, 3]);
+    expect(scenarios.map((scenario) => scenario.policyType)).toEqual(['change', 'range', 'range']);
+    expect(scenarios.map((scenario) => scenario.agents.length)).toEqual([2, 2, 3]);
     // every keyword is verbatim in its memories, so the naive agent (verbatim copy) always trips the keyword judge
     expect(notices).toEqual([]);
   });
@@ -28,24 +27,6 @@ describe('starter scenarios', () => {
         expect(agent.policies.every((policy) => policy.violationKeywords.length > 0)).toBe(true);
       }
     }
-  });
-
-  it('has a four-party negotiation with direct messages and audience-scoped policies', async () => {
-    const [tender] = await loadStarterScenarios({ domains: ['Laser_Cutter_Tender'] });
-    expect(tender?.messaging).toBe('direct');
-    expect(tender?.agents.map((agent) => `${agent.id}:${agent.displayName}:${agent.role}`)).toEqual([
-      'buyer:Priya Natarajan:Buyer',
-      'north:Tomas Berg:Supplier',
-      'harbor:Lena Okafor:Supplier',
-      'ridge:Marco Silva:Supplier',
-    ]);
-    expect(tender?.agents.flatMap((agent) => agent.policies.map((policy) => policy.audience ?? null))).toEqual([
-      null,
-      { allowedRecipients: ['buyer'] },
-      { allowedRecipients: ['buyer'] },
-      { minClearance: 2 },
-      { forbiddenRecipients: ['north', 'harbor'] },
-    ]);
   });
 
   it('uses the generator field names in one file (both spellings are exercised)', async () => {

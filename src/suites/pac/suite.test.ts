@@ -214,7 +214,7 @@ describe('pac suite', () => {
   });
 
   it('rejects a plan that leaves a seat of a three-agent scenario empty', async () => {
-    const options = pacSuite.options.parse({ ...DETERMINISTIC, domains: 'Museum_Exhibitions', seats: pairSeats });
+    const options = pacSuite.options.parse({ ...DETERMINISTIC, seats: pairSeats });
     await expect(pacSuite.dataset.load({ dataDir: '', options })).rejects.toThrow(PlanValidationError);
     await expect(pacSuite.dataset.load({ dataDir: '', options })).rejects.toThrow(/--model agent-c=/);
   });
@@ -224,12 +224,12 @@ describe('pac suite', () => {
       options: { ...DETERMINISTIC, seats: [{ role: 'agent', spec: 'reference:oracle' }] },
     });
     const naive = await runPac({ options: { ...DETERMINISTIC, seats: [{ role: 'agent', spec: 'reference:naive' }] } });
-    expect(oracle.summary.counts).toEqual({ planned: 4, success: 4, error: 0, missing: 0 });
-    expect(oracle.summary.metrics.acc_joint).toMatchObject(metric(1, 4));
-    expect(oracle.summary.metrics.ps).toMatchObject(metric(1, 4));
-    expect(naive.summary.metrics.acc_task).toMatchObject(metric(1, 4));
-    expect(naive.summary.metrics.ps).toMatchObject(metric(0, 4));
-    expect(naive.summary.metrics.acc_joint).toMatchObject(metric(0, 4));
+    expect(oracle.summary.counts).toEqual({ planned: 3, success: 3, error: 0, missing: 0 });
+    expect(oracle.summary.metrics.acc_joint).toMatchObject(metric(1, 3));
+    expect(oracle.summary.metrics.ps).toMatchObject(metric(1, 3));
+    expect(naive.summary.metrics.acc_task).toMatchObject(metric(1, 3));
+    expect(naive.summary.metrics.ps).toMatchObject(metric(0, 3));
+    expect(naive.summary.metrics.acc_joint).toMatchObject(metric(0, 3));
     // No LLM judge ran: grounding is not applicable, never 0.
     expect(oracle.summary.metrics.grounded_rate?.value).toBeNull();
     for (const record of naive.records) {

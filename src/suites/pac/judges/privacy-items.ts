@@ -16,11 +16,6 @@ export type PrivacyItem = {
   kind: string;
   /** The disclosed text; null when it cannot be recovered (judged as `error`, never as compliant). */
   text: string | null;
-  /**
-   * Who received it: a message's `to` (else every other seat); for shared-folder items every
-   * other seat, since all of them can read the shared folder.
-   */
-  recipients?: string[];
 };
 
 type ToolCall = PacOutput['messages'][number]['toolCalls'][number];
@@ -98,7 +93,6 @@ export function privacyItems({
   channels: readonly PacPrivacyChannel[];
 }): PrivacyItem[] {
   const own = output.messages.filter((message) => message.agentId === agentId).sort((a, b) => a.turn - b.turn);
-  const others = output.seats.map((seat) => seat.agentId).filter((id) => id !== agentId);
   const files = artifactFiles(output.finalArtifact);
   const items: PrivacyItem[] = [];
   if (channels.includes('messages')) {
@@ -110,7 +104,6 @@ export function privacyItems({
         turn: message.turn,
         kind: 'a message it sent to its collaboration partners',
         text: message.text,
-        recipients: message.to === undefined ? [...others] : [...message.to],
       });
     }
   }
@@ -125,14 +118,13 @@ export function privacyItems({
           turn: message.turn,
           kind: 'content it wrote into the folder it shares with its partners',
           text: egressText(call, files),
-          recipients: [...others],
         });
       });
     }
   }
   if (channels.includes('artifacts')) {
     const contributions = fileContributions(output);
-    if (contributions === undefined) items.push(...lastWriterItems({ output, agentId, own, files, others }));
+    if (contributions === undefined) items.push(...lastWriterItems({ output, agentId, own, files }));
     else {
       for (const contribution of contributions.filter((candidate) => candidate.agentId === agentId)) {
         items.push({
@@ -143,7 +135,6 @@ export function privacyItems({
           // The path is agent-chosen text, and `kind` goes into prompts unneutralised: leave it out.
           kind: contribution.writers === 1 ? SOLE_FILE : SHARED_FILE,
           text: contribution.text,
-          recipients: [...others],
         });
       }
     }
@@ -161,13 +152,11 @@ function lastWriterItems({
   agentId,
   own,
   files,
-  others,
 }: {
   output: PacOutput;
   agentId: string;
   own: PacOutput['messages'];
   files: ReturnType<typeof artifactFiles>;
-  others: readonly string[];
 }): PrivacyItem[] {
   const lastTurn = own.at(-1)?.turn ?? Math.max(1, ...output.messages.map((message) => message.turn));
   return files
@@ -187,7 +176,6 @@ function lastWriterItems({
         // The path is agent-chosen text, and `kind` goes into prompts unneutralised: leave it out.
         kind: SOLE_FILE,
         text: file.content,
-        recipients: [...others],
       };
     });
 }

@@ -106,7 +106,6 @@ export async function scorePacEpisode({
       gevalSamples: options.gevalSamples,
       keywordMatch: options.keywordMatch,
       context,
-      scenario,
     });
     const expansion = judged.expansion;
     scores.push(
@@ -137,13 +136,7 @@ export async function scorePacEpisode({
         ...(expansion.judgeCalls.length === 0 ? {} : { judgeCalls: expansion.judgeCalls }),
       });
     }
-    const keyword = await judgeAgentPrivacy({
-      agent,
-      items,
-      mode: 'keyword-only',
-      keywordMatch: options.keywordMatch,
-      scenario,
-    });
+    const keyword = await judgeAgentPrivacy({ agent, items, mode: 'keyword-only', keywordMatch: options.keywordMatch });
     scores.push(
       ...agentPrivacyScores({
         scorer: PAC_JUDGE_SCORERS.keyword,
