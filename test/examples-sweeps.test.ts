@@ -34,11 +34,9 @@ describe('the example sweep files run offline', { timeout: 240_000 }, () => {
     };
     expect(table.rows).toEqual(['oracle', 'naive']);
     expect(table.cols).toEqual(['oracle', 'naive']);
-    // Of the four starter scenarios, the four-party tender seats named agents (buyer, suppliers), which
-    // the agent-a / agent-b axes do not reach: the oracle fills them there, so a naive seat leaks in 3 of 4.
     expect(table.entries.map((row) => row.map((col) => col[0]?.value?.value))).toEqual([
-      [1, 0.25],
-      [0.25, 0.25],
+      [1, 0],
+      [0, 0],
     ]);
   });
 });
