@@ -145,6 +145,7 @@ export class DirectoryRunStore implements RunStore {
       await this.assertRunDirectory();
       return;
     }
+    if (!exists.isFile()) throw notAFile(file);
     await scanRecordsFromFile({ file, events: options.events !== false, visit });
   }
 
@@ -200,6 +201,7 @@ async function dropTornTail(file: string): Promise<void> {
     handle = await open(file, 'r+');
   } catch (error) {
     if (isMissingFile(error)) return;
+    if (Reflect.get(Object(error), 'code') === 'EISDIR') throw notAFile(file);
     throw error;
   }
   try {

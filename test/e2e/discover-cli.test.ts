@@ -55,7 +55,7 @@ describe('confidant list', () => {
     expect(verbose.stdout).toContain('offline');
     const short = await cli(['list', 'suites']);
     expect(short.stdout).toContain(
-      'Flags: --split, --domain, --variant, --tools, --errors. Presets: offline, mock-judges.',
+      'Flags: --split, --domain, --scenarios, --variant, --tools, --errors. Presets: offline, mock-judges.',
     );
     expect(short.stdout).not.toContain('judgeProtocol');
   });

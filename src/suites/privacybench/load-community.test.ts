@@ -64,7 +64,7 @@ describe('loadCommunity', () => {
     const listed = error.issues.map(formatCommunityIssue);
     expect(listed[0]).toMatch(/^documents\.jsonl:3: not valid JSON \(/);
     expect(listed.slice(1)).toEqual([
-      'documents.jsonl:5 (blog-0001): Unrecognized key: "secretIds"',
+      'documents.jsonl:5 (blog-0001): secretIds: a blog post is public and never carries secret tags',
       "documents.jsonl:86 (chat-0042): participants[1]: user 'u9' does not exist",
       "documents.jsonl:86 (chat-0042): messages[1].speakerId: speaker 'maya' is not a participant",
     ]);
