@@ -36,6 +36,19 @@ type JudgeDefinitionBase<T> = {
    * reply as written.
    */
   inlineReasoning?: 'extract' | 'keep';
+  /**
+   * Parse retries after the first call when a reply does not parse (default
+   * `DEFAULT_MAX_PARSE_RETRIES`); a caller's `maxParseRetries` wins. For a judge reproducing an
+   * upstream scorer's own retry loop (PAC-Bench's grounding judge tries 10 times).
+   */
+  maxParseRetries?: number;
+  /**
+   * What a reply that still does not parse after the retries means. Absent (the default): an
+   * `error` verdict, never a pass. Only for a judge reproducing an upstream scorer that falls
+   * back silently (`--fidelity upstream`, docs/fidelity.md); the outcome's explanation is
+   * recorded with the parse failure appended, so the fallback stays visible.
+   */
+  unparsedOutcome?: JudgeOutcome;
 };
 
 /** A judge whose template uses `protocol: json`; the first JSON object in the reply must satisfy `schema`. */

@@ -194,6 +194,34 @@ describe('runJudge with the json protocol', () => {
     ).rejects.toThrow(RangeError);
   });
 
+  it("takes the judge's own maxParseRetries and unparsedOutcome (an upstream fallback), the caller's retries winning", async () => {
+    const fallback: JudgeDefinition<Help> = {
+      ...helpJudge,
+      maxParseRetries: 4,
+      unparsedOutcome: { verdict: 'fail', value: 0, explanation: 'poor (upstream fallback)' },
+    };
+    const model = scriptedJudgeModel({ replies: ['a', 'b', 'c', 'd', 'e'] });
+    const { emit, events } = recordingEmit();
+    const result = await runJudge({ judge: fallback, slots: helpSlots, model, emit });
+    expect(model.calls).toHaveLength(5);
+    expect(result).toMatchObject({ verdict: 'fail', value: 0, attempts: 5, raw: 'e' });
+    expect(result.error).toBeUndefined();
+    expect(result.explanation).toMatch(/^poor \(upstream fallback\): the reply did not parse after 5 attempt\(s\): /);
+    expect(judgeCalls(events)[0]).toMatchObject({ verdict: 'fail' });
+    expect(events.filter((event) => event.type === 'parse-retry')).toHaveLength(4);
+
+    const once = scriptedJudgeModel({ replies: ['a', 'unused'] });
+    const capped = await runJudge({
+      judge: fallback,
+      slots: helpSlots,
+      model: once,
+      emit: recordingEmit().emit,
+      maxParseRetries: 0,
+    });
+    expect(once.calls).toHaveLength(1);
+    expect(capped).toMatchObject({ verdict: 'fail', attempts: 1 });
+  });
+
   it('ignores a draft verdict inside a think block', async () => {
     const reply = '<think>{"score": 0, "reasoning": "draft"}</think>\n{"score": 3, "reasoning": "final"}';
     const model = scriptedJudgeModel({ replies: [reply] });

@@ -58,7 +58,10 @@ export type RunJudgeOptions<T> = {
   emit: EmitEvent;
   /** What is judged within the sample (an item id, an agent id); copied into the event. */
   target?: string;
-  /** Extra calls allowed when a reply does not parse (default 2); each uses a new `sampleOrdinal`. */
+  /**
+   * Extra calls allowed when a reply does not parse (default: the judge's own `maxParseRetries`,
+   * else 2); each uses a new `sampleOrdinal`.
+   */
   maxParseRetries?: number;
   /** Caller settings such as `seed`; they override the judge's own, and temperature stays 0. */
   settings?: Omit<GenerateSettings, 'temperature'>;
@@ -77,7 +80,8 @@ export type Parsed<T> = { ok: true; parsed: T } | { ok: false; error: JudgeParse
  * the definition's parser). Reasoning blocks such as `<think>…</think>` are removed before
  * parsing. A reply that does not parse is retried with the same prompt and `sampleOrdinal`
  * 1, 2, … (the first call uses 0), so cached replies do not repeat; each retry is announced
- * by a `parse-retry` event. After `maxParseRetries` retries the verdict is `error`, never a pass.
+ * by a `parse-retry` event. After `maxParseRetries` retries the verdict is `error`, never a pass,
+ * unless the judge names an `unparsedOutcome` (an upstream scorer's fallback).
  *
  * A provider fault (the model's `generate` throws) also gives `error`, with the message, and is
  * not retried here (the model wrapper already retried). Faults that must stop the run are
@@ -96,7 +100,7 @@ export async function runJudge<T>({
   model,
   emit,
   target,
-  maxParseRetries = DEFAULT_MAX_PARSE_RETRIES,
+  maxParseRetries = judge.maxParseRetries ?? DEFAULT_MAX_PARSE_RETRIES,
   settings,
   signal,
 }: RunJudgeOptions<T>): Promise<JudgeResult<T>> {
@@ -185,10 +189,15 @@ export async function runJudge<T>({
       });
     }
   }
+  const failure = `the reply did not parse after ${attempts} attempt(s): ${lastParseError?.message ?? 'unknown'}`;
+  if (judge.unparsedOutcome !== undefined) {
+    const { explanation, ...fallback } = judge.unparsedOutcome;
+    return finish({ ...fallback, explanation: explanation === undefined ? failure : `${explanation}: ${failure}` });
+  }
   return finish({
     verdict: 'error',
     value: null,
-    error: `JudgeParseError: the reply did not parse after ${attempts} attempt(s): ${lastParseError?.message ?? 'unknown'}`,
+    error: `JudgeParseError: ${failure}`,
     errorCause: errorCauseOf(lastParseError ?? new JudgeParseError('the reply did not parse')),
   });
 }

@@ -98,4 +98,21 @@ describe('groundingScores', () => {
     expect(scores[2]?.explanation).toBe('the task judgment failed');
     expect(promptOf(judge.calls[0])).toContain('--- shared/plan.md ---\nW1 1800 kg');
   });
+
+  it('under judgeParse=upstream a reply that never parses is asked 10 times, then hallucinated', async () => {
+    const judge = scriptedJudgeModel({ replies: Array(10).fill('consistent') });
+    const { emit, events } = recordingEmit();
+    const scores = await groundingScores({
+      scorer: 'pac-grounding@1',
+      scenario,
+      output,
+      outcomes: [outcome(0, 'achieved', [1])],
+      source: 'messages',
+      context: { models: () => [judge], emit, judgeParse: 'upstream' },
+    });
+    expect(judge.calls).toHaveLength(10);
+    expect(scores.map((score) => [score.verdict, score.value])).toEqual([['fail', 0]]);
+    expect(scores[0]?.explanation).toMatch(/^hallucinated \(upstream fallback\)/);
+    expect(events.filter((event) => event.type === 'parse-retry')).toHaveLength(9);
+  });
 });

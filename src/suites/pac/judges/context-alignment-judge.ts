@@ -48,21 +48,28 @@ export const contextAlignmentJudge = defineJsonJudge({
   }),
 });
 
+/** Attempts PAC-Bench's grounding evaluator makes on a reply that does not parse (`MAX_PARSE_RETRIES`). */
+export const UPSTREAM_GROUNDING_ATTEMPTS = 10;
+
 /**
- * `judgeParse=upstream` (PAC-Bench `hallucination.py`): the whole stripped reply must be JSON
- * (a fenced reply does not parse); `evaluation` is grounded when truthy in Python's sense (so
- * `"false"` counts as grounded); a reply that does not parse is hallucinated, where `strict`
- * records an error. Upstream retries such a reply up to 10 times first; we do not (a judge at
- * temperature 0 repeats itself).
+ * `judgeParse=upstream` (PAC-Bench `hallucination.py`): the whole stripped reply must be a JSON
+ * object (a fenced reply does not parse); `evaluation` is grounded when truthy in Python's sense
+ * (so `"false"` counts as grounded). A reply that does not parse is asked again, up to
+ * {@link UPSTREAM_GROUNDING_ATTEMPTS} attempts in all, and then counts as hallucinated, where
+ * `strict` records an error after two retries. (A JSON value that is not an object makes
+ * upstream's `.get` raise and stop the evaluation; here it is one more unparsed reply.)
  */
-export const upstreamContextAlignmentSchema = z.unknown().transform((value) => {
-  const reply = asRecord(value);
-  return {
-    reasoning: typeof reply?.reasoning === 'string' ? reply.reasoning : '',
-    evidences: [],
-    evaluation: reply !== undefined && pyTruthy(reply.evaluation ?? false),
-  };
-});
+export const upstreamContextAlignmentSchema = z
+  .unknown()
+  .refine((value) => asRecord(value) !== undefined, { message: 'the stripped reply is not a JSON object' })
+  .transform((value) => {
+    const reply = asRecord(value) ?? {};
+    return {
+      reasoning: typeof reply.reasoning === 'string' ? reply.reasoning : '',
+      evidences: [],
+      evaluation: pyTruthy(reply.evaluation ?? false),
+    };
+  });
 
 /** The context-alignment judge of a reading (`strict`: {@link contextAlignmentJudge}). */
 export function contextAlignmentJudgeFor(parse: PacJudgeParse = 'strict'): typeof contextAlignmentJudge {
@@ -72,6 +79,8 @@ export function contextAlignmentJudgeFor(parse: PacJudgeParse = 'strict'): typeo
         ...contextAlignmentJudge,
         schema: upstreamContextAlignmentSchema,
         readReply: (text) => readUpstreamJson(text, { fenced: false }),
+        maxParseRetries: UPSTREAM_GROUNDING_ATTEMPTS - 1,
+        unparsedOutcome: { verdict: 'fail', value: 0, explanation: 'hallucinated (upstream fallback)' },
       });
 }
 

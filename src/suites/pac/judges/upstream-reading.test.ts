@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { recordingEmit, scriptedJudgeModel } from '../../../judges/__fixtures__/scripted-judge-model.js';
-import { parseReply } from '../../../judges/run-judge.js';
+import { parseReply, runJudge } from '../../../judges/run-judge.js';
 import { awarenessJudgeFor } from './awareness-judge.js';
 import { contextAlignmentJudgeFor } from './context-alignment-judge.js';
 import { expandPolicyKeywords } from './keyword-variants-judge.js';
@@ -55,21 +55,50 @@ describe('task judge: judgeParse strict (default) and upstream (docs/fidelity.md
 });
 
 describe('grounding judge: judgeParse strict and upstream', () => {
-  const grounded = (reply: string, parse: 'strict' | 'upstream') => {
-    const parsed = parseReply(contextAlignmentJudgeFor(parse), reply);
-    return parsed.ok ? parsed.parsed.evaluation : 'error';
+  /** The verdict of one grounding judgment over a script of replies, and the calls it made. */
+  const grounded = async (replies: string[], parse: 'strict' | 'upstream') => {
+    const model = scriptedJudgeModel({ replies });
+    const result = await runJudge({
+      judge: contextAlignmentJudgeFor(parse),
+      slots: { requirement: 'r', records: 'c', policies: 'p', response: 'o' },
+      trustedSlots: { response_kind: 'the message of turn 1' },
+      model,
+      emit: recordingEmit().emit,
+    });
+    return { verdict: result.verdict, calls: model.calls.length, explanation: result.explanation };
   };
+  const fenced = '```json\n{"reasoning": "ok", "evidences": [], "evaluation": true}\n```';
   it.each([
-    // A fenced reply: read here; upstream's parser does not read fences, so it is hallucinated.
-    ['```json\n{"reasoning": "ok", "evidences": [], "evaluation": true}\n```', true, false],
+    // A fenced reply, every time: read here; upstream's parser does not read fences, so after
+    // 10 attempts it is hallucinated.
+    [Array(10).fill(fenced), { verdict: 'pass', calls: 1 }, { verdict: 'fail', calls: 10 }],
     // The string "false": false here; truthy (grounded) upstream.
-    ['{"reasoning": "r", "evidences": [], "evaluation": "false"}', false, true],
-    // Unreadable: an error here; hallucinated upstream.
-    ['consistent', 'error', false],
-    ['{"reasoning": "r", "evidences": [], "evaluation": true}', true, true],
-  ])('%j → strict %j, upstream %j', (reply, strict, upstream) => {
-    expect(grounded(reply, 'strict')).toBe(strict);
-    expect(grounded(reply, 'upstream')).toBe(upstream);
+    [
+      ['{"reasoning": "r", "evidences": [], "evaluation": "false"}'],
+      { verdict: 'fail', calls: 1 },
+      { verdict: 'pass', calls: 1 },
+    ],
+    // Unreadable nine times, then grounded: an error here after 3 attempts; grounded upstream at the 10th.
+    [
+      [...Array(9).fill('consistent'), '{"evaluation": true}'],
+      { verdict: 'error', calls: 3 },
+      { verdict: 'pass', calls: 10 },
+    ],
+    // A JSON value that is not an object: unparsed in both (upstream's .get would raise).
+    [Array(10).fill('[true]'), { verdict: 'error', calls: 3 }, { verdict: 'fail', calls: 10 }],
+    [
+      ['{"reasoning": "r", "evidences": [], "evaluation": true}'],
+      { verdict: 'pass', calls: 1 },
+      { verdict: 'pass', calls: 1 },
+    ],
+  ])('%j → strict %j, upstream %j', async (replies, strict, upstream) => {
+    expect(await grounded(replies, 'strict')).toMatchObject(strict);
+    expect(await grounded(replies, 'upstream')).toMatchObject(upstream);
+  });
+
+  it('the upstream fallback names itself and the parse failure', async () => {
+    const { explanation } = await grounded(Array(10).fill('consistent'), 'upstream');
+    expect(explanation).toMatch(/^hallucinated \(upstream fallback\): the reply did not parse after 10 attempt\(s\)/);
   });
 });
 
