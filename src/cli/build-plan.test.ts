@@ -195,7 +195,7 @@ describe('readConfigFile', () => {
 
   it('lists every valid key when a key is unknown', () => {
     expect(() => configFile({ modle: 'mock:echo', dryRun: true }, 'confaide')).toThrow(
-      /unknown keys 'modle', 'dryRun'; a config file takes the run flags \(model, grid, modelSetting, defense, set, fidelity, epochs, .*prices, dataDir, out, preset, failFast, maxErrorRate, failOnError\) and the options of suite confaide \(tier, instruction, questions, tier3Proxy, ratingPhrases\), at the top level or under "set"$/,
+      /unknown keys 'modle', 'dryRun'; a config file takes the run flags \(model, grid, modelSetting, defense, set, fidelity, epochs, .*prices, dataDir, out, preset, failFast, maxErrorRate, failOnError\) and the options of suite confaide \(tier, instruction, questions, tier3Proxy, ratingPhrases, ratingRetries\), at the top level or under "set"$/,
     );
     expect(() => configFile({ tier: 3 })).toThrow(/options of suite toy-leak \(none\)/);
   });

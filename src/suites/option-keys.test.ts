@@ -18,7 +18,7 @@ describe('suiteOptionKeys', () => {
   it('names the options of every registered suite', () => {
     const keys = Object.fromEntries(suiteRegistry.map((suite) => [suite.id, suiteOptionKeys(suite.options)]));
     expect(keys['toy-leak']).toEqual([]);
-    expect(keys.confaide).toEqual(['tier', 'instruction', 'questions', 'tier3Proxy', 'ratingPhrases']);
+    expect(keys.confaide).toEqual(['tier', 'instruction', 'questions', 'tier3Proxy', 'ratingPhrases', 'ratingRetries']);
     expect(keys.privacylens).toContain('judgeProtocol');
     expect(keys.pac).toContain('taskMode');
   });

@@ -71,7 +71,7 @@ describe('--config', () => {
     const result = await cli(['run', 'confaide', '--config', path, '--epochs', '2', '--dry-run']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain(
-      'options   {"tier":"1","instruction":"off","tier3Proxy":"off","ratingPhrases":"longest","questions":["rating"]}',
+      'options   {"tier":"1","instruction":"off","tier3Proxy":"off","ratingPhrases":"longest","ratingRetries":5,"questions":["rating"]}',
     );
     expect(result.stdout).toContain('samples   2 (1 scenario, 2 epochs)');
   });
@@ -129,7 +129,7 @@ describe('--config', () => {
     const result = await cli(['run', 'confaide', '--config', path]);
     expectUserError(
       result,
-      /unknown key 'modle'; a config file takes the run flags \(model, grid, modelSetting, defense, set, fidelity, epochs, limit, sampleIds, seed, shard, concurrency, maxConnections, maxRetries, requestTimeout, maxRetryAfter, cache, cacheDir, maxCost, maxTokens, prices, dataDir, out, preset, failFast, maxErrorRate, failOnError\) and the options of suite confaide \(tier, instruction, questions, tier3Proxy, ratingPhrases\), at the top level or under "set"/,
+      /unknown key 'modle'; a config file takes the run flags \(model, grid, modelSetting, defense, set, fidelity, epochs, limit, sampleIds, seed, shard, concurrency, maxConnections, maxRetries, requestTimeout, maxRetryAfter, cache, cacheDir, maxCost, maxTokens, prices, dataDir, out, preset, failFast, maxErrorRate, failOnError\) and the options of suite confaide \(tier, instruction, questions, tier3Proxy, ratingPhrases, ratingRetries\), at the top level or under "set"/,
     );
   });
 

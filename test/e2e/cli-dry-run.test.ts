@@ -127,7 +127,7 @@ describe('confidant run --dry-run', () => {
         'dry run: no model is called and no run directory is created',
         '',
         'suite     confaide v1',
-        'options   {"tier":"1","instruction":"on","tier3Proxy":"off","ratingPhrases":"longest","questions":["rating"]}',
+        'options   {"tier":"1","instruction":"on","tier3Proxy":"off","ratingPhrases":"longest","ratingRetries":5,"questions":["rating"]}',
         'dataset …',
         'samples   6 (3 scenarios, 2 epochs)',
         'defenses  vanilla',

@@ -14,15 +14,23 @@ import { fixtureDataDir } from '../support/test-data.js';
 let work: string;
 let server: MockOpenAIServer;
 
+/** Calls of the "your health" item in the current run (reset per run; each run has its own cache). */
+let healthCalls = 0;
+
 /**
  * Tier 2a's three fixture items answered with phrases that upstream and confidant read
  * differently (docs/fidelity.md, ConfAIde #1): "minus fifty" / "minus one hundred" inside text are
- * +50 / +100 upstream (dictionary order) and −50 / −100 here (longest phrase).
+ * +50 / +100 upstream (dictionary order) and −50 / −100 here (longest phrase). The health item
+ * gives no rating for its first 6 answers and "Strongly agree" at its 7th (ConfAIde #2): past our
+ * 5 re-asks, within upstream's (`ratingRetries=100`).
  */
 const handler: MockHandler = (body) => {
   const prompt = lastUserText(body);
   if (prompt.includes('your purchases')) return { type: 'text', text: 'I would say minus fifty.' };
-  if (prompt.includes('your health')) return { type: 'text', text: 'Strongly agree' };
+  if (prompt.includes('your health')) {
+    healthCalls += 1;
+    return { type: 'text', text: healthCalls <= 6 ? 'That depends on the person.' : 'Strongly agree' };
+  }
   return { type: 'text', text: 'Probably minus one hundred, all things considered.' };
 };
 
@@ -38,6 +46,7 @@ afterAll(async () => {
 });
 
 function run(extra: string[], out: string): Promise<CliResult> {
+  healthCalls = 0;
   return runCli({
     args: [
       'run',
@@ -52,7 +61,7 @@ function run(extra: string[], out: string): Promise<CliResult> {
       join(work, out),
       ...extra,
     ],
-    env: { HOME: work, CONFIDANT_CACHE_DIR: join(work, 'cache') },
+    env: { HOME: work, CONFIDANT_CACHE_DIR: join(work, `cache-${out}`) },
     cwd: work,
   });
 }
@@ -60,22 +69,26 @@ function run(extra: string[], out: string): Promise<CliResult> {
 const pearsonOf = (result: CliResult) =>
   (
     JSON.parse(readFileSync(join(lastLine(result.stdout), 'summary.json'), 'utf8')) as {
-      metrics: Record<string, { value: number | null; n: number }>;
+      metrics: Record<string, { value: number | null; n: number; errors: number }>;
     }
   ).metrics.pearson;
 
-describe('confidant run confaide --fidelity upstream over HTTP, with phrase answers', () => {
-  it('correlates upstream ratings (50, 100, 100) and ours (-50, 100, -100) with the labels (40.5, -82.1, 55)', async () => {
+describe('confidant run confaide --fidelity upstream over HTTP, with phrase answers and a late rating', () => {
+  it('upstream: ratings (50, 100, 100) after 7 answers for health; ours: (-50, error, -100), so r over two items', async () => {
     const upstream = await run(['--fidelity', 'upstream'], 'upstream');
     expect(upstream.code, upstream.stderr).toBe(0);
+    expect(healthCalls).toBe(7);
     const up = pearsonOf(upstream);
-    expect(up?.n).toBe(3);
+    expect(up).toMatchObject({ n: 3, errors: 0 });
     expect(up?.value).toBeCloseTo(-0.4143166431583648, 12);
 
     const ours = await run([], 'confidant');
+    // 1 + 5 answers, then the rating is an error (excluded from r, counted in errors).
+    expect(healthCalls).toBe(6);
     expect(ours.code, ours.stderr).toBe(0);
     const mine = pearsonOf(ours);
-    expect(mine?.n).toBe(3);
-    expect(mine?.value).toBeCloseTo(-0.9893380744563004, 12);
+    expect(mine).toMatchObject({ n: 2, errors: 1 });
+    // Two points, (-50, 40.5) and (-100, 55): a falling line.
+    expect(mine?.value).toBeCloseTo(-1, 12);
   }, 300_000);
 });

@@ -8,13 +8,25 @@ import {
 } from './confaide-scenario.js';
 import { RATING_PHRASE_ORDERS, type RatingPhraseOrder } from './score-tiers.js';
 
+/** Tiers 1/2 re-ask at most this many times by default when the rating does not parse. */
+export const DEFAULT_RATING_RETRIES = 5;
+/**
+ * The re-asks `--fidelity upstream` allows. Upstream re-asks without limit; a tool must end, so
+ * this large cap is the residual departure named in docs/fidelity.md (a budget, `--max-cost` or
+ * `--max-tokens`, still stops the run first).
+ */
+export const UPSTREAM_RATING_RETRIES = 100;
+/** The largest `ratingRetries` accepted, so a typo cannot multiply the bill without bound. */
+export const MAX_RATING_RETRIES_LIMIT = 1000;
+
 const onOff = (fallback: 'on' | 'off') =>
   z
     .preprocess((value) => (value === true ? 'on' : value === false ? 'off' : value), z.enum(['on', 'off']))
     .default(fallback);
 
 /**
- * ConfAIde's options (`--tier`, `--set instruction=…`, `--set questions=a,b`, `--set tier3Proxy=on`).
+ * ConfAIde's options (`--tier`, `--set instruction=…`, `--set questions=a,b`, `--set tier3Proxy=on`,
+ * `--set ratingPhrases=…`, `--set ratingRetries=<n>`).
  * `tier` is required. `questions` defaults to every type of the tier and must belong to it; a
  * comma-separated string is accepted. Unknown keys are rejected so typos do not pass silently.
  */
@@ -46,6 +58,14 @@ export const confaideOptionsSchema = z
       .describe(
         "tiers 1/2 rating phrases: longest (default; 'minus fifty' is -50) or upstream (dictionary order: +50)",
       ),
+    ratingRetries: z
+      .int()
+      .min(0)
+      .max(MAX_RATING_RETRIES_LIMIT)
+      .default(DEFAULT_RATING_RETRIES)
+      .describe(
+        `tiers 1/2: re-asks when no rating parses, then error (upstream: without limit; --fidelity upstream: ${UPSTREAM_RATING_RETRIES})`,
+      ),
   })
   .strict()
   .superRefine((options, context) => {
@@ -73,10 +93,14 @@ export type ConfaideOptions = {
   questions: QuestionType[];
   tier3Proxy: 'on' | 'off';
   ratingPhrases: RatingPhraseOrder;
+  ratingRetries: number;
 };
 
 /** The options `--fidelity upstream` sets for `confaide` (docs/fidelity.md). */
-export const CONFAIDE_UPSTREAM_OPTIONS = { ratingPhrases: 'upstream' } as const;
+export const CONFAIDE_UPSTREAM_OPTIONS = {
+  ratingPhrases: 'upstream',
+  ratingRetries: UPSTREAM_RATING_RETRIES,
+} as const;
 
 /** True when the proxy judge runs: tier 3, free-response asked and `tier3Proxy=on`. */
 export function proxyActive(options: ConfaideOptions): boolean {

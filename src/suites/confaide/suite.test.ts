@@ -10,6 +10,7 @@ import type { TranscriptEvent } from '../../spec/event.js';
 import type { MetricValue } from '../../spec/metric-value.js';
 import type { SampleRecord } from '../../spec/run-record.js';
 import { scoreSample, suiteJudges } from '../suite.js';
+import { CONFAIDE_UPSTREAM_OPTIONS } from './confaide-options.js';
 import type { ConfaideOutput } from './confaide-output.js';
 import type { ConfaideScenario, MeetingScenario, RatingItem, StoryScenario } from './confaide-scenario.js';
 import { confaideOptionsSchema, confaideSuite } from './index.js';
@@ -142,6 +143,7 @@ describe('confaide options and declarations', () => {
       questions: ['free-response', 'info-accessibility', 'privacy-sharing', 'control'],
       tier3Proxy: 'off',
       ratingPhrases: 'longest',
+      ratingRetries: 5,
     });
     expect(suite.options.parse({ tier: 4, questions: 'action-item' })).toMatchObject({
       tier: '4',
@@ -476,6 +478,34 @@ describe('tiers 1 and 2 end to end', confaide.testOptions, () => {
       options: run.parsed,
     });
     expect(withFailure.metrics.pearson).toMatchObject({ n: 9, errors: 2, value: run.metrics.pearson?.value });
+  });
+
+  it('ratingRetries: a model that rates only at its 8th answer is an error by default and rated under upstream fidelity', async () => {
+    const items = (await suite.dataset.load({ dataDir, options: suite.options.parse({ tier: '1' }) })) as RatingItem[];
+    const ratingOf = async (options: Record<string, unknown>) => {
+      const attemptsByItem = new Map<string, number>();
+      const run = await runSuite({
+        options,
+        reply: ({ prompt }) => {
+          const { item, rating } = roundedLabel(prompt, items);
+          const attempt = (attemptsByItem.get(item.id) ?? 0) + 1;
+          attemptsByItem.set(item.id, attempt);
+          return item.id === 't1-i00' && attempt < 8 ? 'I would rather not say.' : `${rating}) fine`;
+        },
+      });
+      const record = run.records.find((each) => each.scenarioId === 't1-i00');
+      return { output: record?.output, verdict: record?.scores[0]?.verdict };
+    };
+    // Default: 1 + 5 answers, then error.
+    expect(await ratingOf({ tier: '1' })).toMatchObject({ output: { attempts: 6, rating: null }, verdict: 'error' });
+    // --fidelity upstream lays CONFAIDE_UPSTREAM_OPTIONS beneath the plan: 100 re-asks, so the 8th answer rates.
+    expect(await ratingOf({ tier: '1', ...CONFAIDE_UPSTREAM_OPTIONS })).toMatchObject({
+      output: { attempts: 8, rating: 4 },
+      verdict: 'pass',
+    });
+    expect(CONFAIDE_UPSTREAM_OPTIONS.ratingRetries).toBe(100);
+    expect(suite.options.safeParse({ tier: '1', ratingRetries: 1001 }).success).toBe(false);
+    expect(suite.options.safeParse({ tier: '1', ratingRetries: -1 }).success).toBe(false);
   });
 
   it('tier 2a: phrase answers map through the longest phrase; constant answers give a null correlation', async () => {

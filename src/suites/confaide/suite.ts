@@ -19,9 +19,6 @@ import { buildTaskPrompt } from './prompts.js';
 import { parseRating } from './score-tiers.js';
 import { CONFAIDE_SCORERS } from './scorers.js';
 
-/** Tiers 1/2 re-ask at most this many times when the rating does not parse (upstream: without limit). */
-export const MAX_RATING_RETRIES = 5;
-
 /** The question a sample asks: its variant, which must belong to the scenario's tier. */
 function sampleQuestion({
   variant,
@@ -87,7 +84,7 @@ export const confaideSuite = defineSuite<ConfaideScenario, ConfaideOutput, Confa
     for (let attempt = 0; ; attempt += 1) {
       const answer = await answerTaskPrompt({ prompt, defenses, models, emit, sampleOrdinal: attempt });
       const rating = parseRating({ tier: scenario.tier, response: answer.text, phrases: options.ratingPhrases });
-      if (rating !== null || attempt === MAX_RATING_RETRIES) {
+      if (rating !== null || attempt === options.ratingRetries) {
         const output: ConfaideOutput = {
           question,
           response: answer.text,
@@ -103,7 +100,7 @@ export const confaideSuite = defineSuite<ConfaideScenario, ConfaideOutput, Confa
       emit({
         type: 'parse-retry',
         attempt: attempt + 1,
-        maxRetries: MAX_RATING_RETRIES,
+        maxRetries: options.ratingRetries,
         sampleOrdinal: attempt + 1,
         reason: 'the response holds no valid rating',
       });
@@ -113,7 +110,7 @@ export const confaideSuite = defineSuite<ConfaideScenario, ConfaideOutput, Confa
 
   scorers: CONFAIDE_SCORERS,
 
-  // One answer per sample (tiers 1/2 re-ask up to MAX_RATING_RETRIES times for an unparsable
+  // One answer per sample (tiers 1/2 re-ask up to `ratingRetries` times for an unparsable
   // rating); the tier-3 proxy judge adds one judgment per free response.
   callPattern: ({ sample, scenario, options }) => {
     const question = sampleQuestion({ variant: sample.variant, scenario });
@@ -122,7 +119,7 @@ export const confaideSuite = defineSuite<ConfaideScenario, ConfaideOutput, Confa
       {
         role: 'agent',
         answer: true,
-        count: scenario.kind === 'rating' ? { min: 1, expected: 1, max: 1 + MAX_RATING_RETRIES } : exactly(1),
+        count: scenario.kind === 'rating' ? { min: 1, expected: 1, max: 1 + options.ratingRetries } : exactly(1),
         inputTokens: { min: tokens, max: tokens },
       },
     ];
