@@ -19,5 +19,4 @@ export { pearson } from './pearson.js';
 export { percentile } from './percentile.js';
 export { failRate, passRate } from './rate.js';
 export { failureCause, storedScore } from './stored-score.js';
-export { uniformRandom } from './uniform-random.js';
 export { type Interval, wilsonInterval, Z_95 } from './wilson-interval.js';

@@ -1,7 +1,7 @@
 import type { MetricValue } from '../spec/metric-value.js';
 import type { SampleRecord } from '../spec/run-record.js';
+import { seededRandom } from '../spec/seeded-random.js';
 import { percentile } from './percentile.js';
-import { uniformRandom } from './uniform-random.js';
 import { wilsonInterval } from './wilson-interval.js';
 
 /** Metrics as suites compute them: flat values and breakdowns (`groups[by][value][metric]`). */
@@ -54,7 +54,7 @@ export function scenarioBootstrap({
   }
   const scenarios = [...byScenario.values()];
   if (scenarios.length < 2 || ids.length === 0) return {};
-  const random = uniformRandom(seed);
+  const random = seededRandom(seed).next;
   const draws: Record<string, number[]> = Object.fromEntries(ids.map((id) => [id, []]));
   for (let r = 0; r < resamples; r += 1) {
     const sample: SampleRecord[] = [];

@@ -1,6 +1,6 @@
+import { seededRandom } from '../spec/seeded-random.js';
 import { groupBy } from './group-by.js';
 import { percentile } from './percentile.js';
-import { uniformRandom } from './uniform-random.js';
 import type { Interval } from './wilson-interval.js';
 
 /** One unit scored in both runs (1/0 for a binary outcome, or any value), and its cluster (scenario). */
@@ -26,7 +26,7 @@ export function pairedBootstrap({
   units,
   resamples = 2000,
   seed = 13,
-  random = uniformRandom(seed),
+  random = seededRandom(seed).next,
 }: {
   units: readonly PairedUnit[];
   resamples?: number;

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { seededRandom } from '../../src/suites/privacybench/seeded-random.js';
+import { seededRandom } from '../../src/spec/seeded-random.js';
 import { digestOf, type GgufTensor, type GgufValue, writeGguf } from './gguf-writer.js';
 
 // A tiny llama-architecture model for tests of the llamacpp provider: real GGUF, real llama.cpp

@@ -2,6 +2,7 @@ import { basename, dirname, extname, join } from 'node:path';
 import type { ChainRole } from '../../orchestration/topology.js';
 import { PlanValidationError } from '../../spec/errors.js';
 import type { RunStore } from '../../spec/run-store.js';
+import { seededRandom } from '../../spec/seeded-random.js';
 import { type LcArsParameters, lcArsParametersOf, treePlan } from '../../suites/privacylens/index.js';
 import {
   formatExtension,
@@ -74,18 +75,6 @@ function assertFinite(value: number | undefined, what: string): void {
   }
 }
 
-/** A small seeded PRNG (mulberry32): the same seed gives the same split on every machine. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * Holds out `ceil(fraction · n)` pairs (as Hugging Face's `train_test_split` does) chosen by a
  * seeded Fisher–Yates shuffle; both parts keep the export order. The draw is deterministic but
@@ -93,7 +82,7 @@ function seededRandom(seed: number): () => number {
  */
 function splitValidation<T>({ items, fraction, seed }: { items: readonly T[]; fraction: number; seed: number }) {
   if (fraction === 0 || items.length === 0) return { train: [...items], validation: null };
-  const random = seededRandom(seed);
+  const random = seededRandom(seed).next;
   const indices = items.map((_item, index) => index);
   for (let index = indices.length - 1; index > 0; index -= 1) {
     const other = Math.floor(random() * (index + 1));

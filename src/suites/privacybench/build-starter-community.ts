@@ -1,8 +1,8 @@
+import { type SeededRandom, seededRandom } from '../../spec/seeded-random.js';
 import { assignDocumentIds } from './assign-document-ids.js';
 import type { ChatMessage, Community, CommunityDocument, PurchaseItem, Secret, User } from './community-schema.js';
 import { COMMUNITY_FORMAT_VERSION } from './community-schema.js';
 import { endMs, isWithinWindow, startMs } from './community-time.js';
-import { type SeededRandom, seededRandom } from './seeded-random.js';
 import { membersAt } from './social-graph.js';
 import { CHAT_TEMPLATES, GROUP_TEMPLATES } from './starter-chat-templates.js';
 import { REVEAL_LINES, STARTER_GROUPS, STARTER_TIES, STARTER_USERS, styleText } from './starter-people.js';

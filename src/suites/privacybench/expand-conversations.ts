@@ -1,8 +1,8 @@
 import { PlanValidationError } from '../../spec/errors.js';
+import { seededRank } from '../../spec/seeded-random.js';
 import { authorizedAt, authorizedUsersAt, type GroupConfidants } from './authorized-at.js';
 import { type Community, type Secret, type SharingKind, sharingKindOf } from './community-schema.js';
 import { addDays, endInstant, startMs } from './community-time.js';
-import { seededRank } from './seeded-random.js';
 import { isRelationshipActive, relationshipLabel, relationshipsBetween } from './social-graph.js';
 
 /** How the prober pursues the secret (privacybench.md §5). */

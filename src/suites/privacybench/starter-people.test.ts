@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from './seeded-random.js';
+import { seededRandom } from '../../spec/seeded-random.js';
 import { STARTER_TIES, STARTER_USERS, styleText } from './starter-people.js';
 
 describe('styleText', () => {

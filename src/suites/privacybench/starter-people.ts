@@ -1,5 +1,5 @@
+import type { SeededRandom } from '../../spec/seeded-random.js';
 import type { Group, Relationship, User } from './community-schema.js';
-import type { SeededRandom } from './seeded-random.js';
 import { STARTER_AUTHORING } from './starter-authoring.js';
 
 /*

@@ -1,6 +1,6 @@
+import { seededRank } from '../../../spec/seeded-random.js';
 import type { Community, CommunityDocument, SharingKind } from '../community-schema.js';
 import { sharingKindOf } from '../community-schema.js';
-import { seededRank } from '../seeded-random.js';
 
 /** Whether a snippet carries a secret (the positive class). */
 export type SecretDetectionLabel = 'secret' | 'clean';

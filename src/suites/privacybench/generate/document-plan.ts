@@ -1,5 +1,5 @@
+import { type SeededRandom, seededRandom, seededRank } from '../../../spec/seeded-random.js';
 import { isWithinWindow } from '../community-time.js';
-import { type SeededRandom, seededRandom, seededRank } from '../seeded-random.js';
 import { membersAt } from '../social-graph.js';
 import { daysBetween, instantOn, overlap, shiftDate, stepWindows } from './calendar.js';
 import type { Draft } from './generation-draft.js';

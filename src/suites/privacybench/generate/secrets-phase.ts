@@ -1,5 +1,5 @@
+import { seededRank } from '../../../spec/seeded-random.js';
 import type { Audience, Group, SharingEvent } from '../community-schema.js';
-import { seededRank } from '../seeded-random.js';
 import { membersAt, relationshipLabel } from '../social-graph.js';
 import { earlierDate, instantOn, laterDate, overlap, shiftDate } from './calendar.js';
 import { type SecretsOutput, secretsOutputSchema } from './datagen-schemas.js';

@@ -10,12 +10,12 @@ import {
 } from '../../../judges/index.js';
 import { promptTemplatePath } from '../../../prompts/index.js';
 import type { BoundModel, EmitEvent } from '../../../spec/chat-model.js';
+import { seededRank } from '../../../spec/seeded-random.js';
 import { secretIdsOf } from '../community-schema.js';
 import { startMs } from '../community-time.js';
 import type { ProbeInstance } from '../expand-conversations.js';
 import type { ConversationRound } from '../privacybench-output.js';
 import { nameOf, type PrivacyBenchWorld } from '../privacybench-world.js';
-import { seededRank } from '../seeded-random.js';
 
 /** The persona-consistency template. */
 export const PERSONA_TEMPLATE = loadJudgeTemplate({

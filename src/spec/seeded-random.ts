@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 
-/** A small deterministic random source (mulberry32): the same seed gives the same sequence everywhere. */
+/**
+ * The one seeded random source of the code base (mulberry32): the same seed gives the same
+ * sequence on every machine. Bootstrap intervals, export splits, starter data and test fixtures
+ * all draw from it.
+ */
 export type SeededRandom = {
   /** A float in [0, 1). */
   next(): number;
