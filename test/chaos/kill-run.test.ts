@@ -8,7 +8,8 @@ import {
   type MockOpenAIServer,
   startMockOpenAIServer,
 } from '../support/mock-openai-server.js';
-import { lastLine, runCli, startCli } from '../support/run-cli-process.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
+import { lastLine, startCli } from '../support/run-cli-process.js';
 import { fixtureDataDir } from '../support/test-data.js';
 import { chaos, chaosRandom, expectNoDuplicates, killWhen, scanSamples } from './kill-points.js';
 
@@ -121,7 +122,7 @@ describe(`kill -9 during run and resume (seed ${chaos.seed})`, () => {
           // Its three slots are taken, so any further request would be the second writer's.
           await waitFor(() => waiting === 3);
           const calls = server.count;
-          const second = await runCli({ args: ['resume', runDir], env: env(), cwd: work });
+          const second = await runCliInProcess({ args: ['resume', runDir], env: env(), cwd: work });
           expect(second.code).toBe(2);
           expect(second.stderr).toContain(`is being written by PID ${resume.child.pid}`);
           expect(second.stderr).not.toMatch(/\n\s+at /);
@@ -150,7 +151,7 @@ describe(`kill -9 during run and resume (seed ${chaos.seed})`, () => {
         }
       }
 
-      const finished = await runCli({ args: ['resume', runDir], env: env(), cwd: work });
+      const finished = await runCliInProcess({ args: ['resume', runDir], env: env(), cwd: work });
       expect(finished.code, finished.stderr).toBe(0);
       expect(lastLine(finished.stdout)).toBe(runDir);
       const final = scanSamples(runDir);
