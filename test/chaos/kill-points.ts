@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { uniformRandom } from '../../src/metrics/uniform-random.js';
+import { seededRandom } from '../../src/spec/seeded-random.js';
 import type { CliResult, startCli } from '../support/run-cli-process.js';
 
 /**
@@ -16,8 +16,8 @@ export const chaos = {
 
 /** A seeded source of floats in [0, 1) and integers in [min, max]. */
 export function chaosRandom(seed: number): { next: () => number; int: (min: number, max: number) => number } {
-  const next = uniformRandom(seed);
-  return { next, int: (min, max) => min + Math.floor(next() * (max - min + 1)) };
+  const random = seededRandom(seed);
+  return { next: random.next, int: random.int };
 }
 
 /** What `samples.jsonl` holds: the ids of its complete lines, in order, and whether a torn line ends it. */
