@@ -111,7 +111,7 @@ export function withIntervals({
   for (const [id, metric] of Object.entries(computed.metrics)) {
     const next = eligible(id) ? wilson(metric) : metric;
     metrics[id] = next;
-    if (eligible(id) && next.ci95 === undefined && next.value !== null) pending.push(id);
+    if (eligible(id) && next.ci95 === undefined && next.value !== null && next.n > 0) pending.push(id);
   }
   const boot = scenarioBootstrap({ records, compute, ids: pending, resamples });
   for (const [id, interval] of Object.entries(boot)) {

@@ -84,7 +84,7 @@ export function reasonFromScores(scores: readonly Score[], unit?: string): strin
  * `reason` may be a function so the sentence is only built when needed.
  */
 export function withReason(metric: MetricValue, reason: string | (() => string)): MetricValue {
-  if (metric.value !== null && metric.n > 0) return metric;
+  if (metric.value !== null && (metric.n > 0 || metric.convention !== undefined)) return metric;
   const { stderr: _stderr, ci95: _ci95, ...rest } = metric;
   return { ...rest, value: null, reason: typeof reason === 'function' ? reason() : reason };
 }

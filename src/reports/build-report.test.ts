@@ -207,4 +207,24 @@ describe('buildReport', () => {
       '20261130-000000-confaide-abc123,confaide,fr_e,0.5,10,0,0,,0.2366,0.7634,wilson',
     );
   });
+
+  it('prints a value that is a convention (n = 0) with its sentence in Markdown and in the CSV reason', () => {
+    const run = fixture();
+    run.summary.metrics.extra = {
+      value: 1,
+      n: 0,
+      errors: 0,
+      notApplicable: 0,
+      convention: 'upstream convention: 1.0 over nothing',
+    };
+    const report = buildReport({ runs: [run] });
+    const markdown = renderMarkdown(report);
+    expect(markdown).toContain(
+      'Values that are conventions, not measurements:\n\n- extra: upstream convention: 1.0 over nothing',
+    );
+    expect(markdown).not.toContain('Why some values are n/a');
+    expect(renderCsv(report)).toContain(
+      '20261130-000000-confaide-abc123,confaide,extra,1,0,0,0,upstream convention: 1.0 over nothing,,,',
+    );
+  });
 });

@@ -11,7 +11,7 @@ export function csvField(value: string | number | null): string {
 
 /**
  * One row per run and metric, values on their stored 0–1 scale, with their denominators, for a
- * value that is n/a its reason, and the 95% interval with how it was computed (`wilson` or
+ * value that is n/a its reason (for a value that is a convention, the convention), and the 95% interval with how it was computed (`wilson` or
  * `scenario-bootstrap`) when the summary has one. Then, per run, one `error_cause` row per cause (value = count,
  * reason = the cause and an example sample) and one `judge_health` row per judge and model
  * (value = failed calls, n = calls, errors = failed calls, not_applicable = n/a verdicts, reason =
@@ -44,7 +44,7 @@ export function renderCsv(report: Report): string {
         value.n,
         value.errors,
         value.notApplicable,
-        value.reason ?? null,
+        value.reason ?? value.convention ?? null,
         value.ci95?.[0] ?? null,
         value.ci95?.[1] ?? null,
         value.ciMethod ?? null,

@@ -64,22 +64,33 @@ function definitions(report: Report): string[] {
   return lines.length === 0 ? [] : ['## Metric definitions', '', ...lines, ''];
 }
 
-/** One line per metric without a value, saying why (from the metric's `reason`). */
+/**
+ * One line per metric without a value, saying why (from the metric's `reason`), and one per value
+ * that is a convention rather than a measurement (its `convention`).
+ */
 function nullReasons(report: Report): string[] {
   const lines: string[] = [];
+  const conventions: string[] = [];
   for (const row of report.rows) {
     row.cells.forEach((cell, index) => {
       for (const [which, value] of [
         ['', cell.value],
         [' (worst case)', cell.worst],
       ] as const) {
-        if (value === null || value.value !== null) continue;
+        if (value === null) continue;
         const run = report.runs.length > 1 && report.runs[index] ? ` — ${runLabel(report.runs[index])}` : '';
+        if (value.value !== null && value.convention !== undefined) {
+          conventions.push(`- ${escapeMarkdownCell(`${row.label}${which}${run}: ${value.convention}`)}`);
+        }
+        if (value.value !== null) continue;
         lines.push(`- ${escapeMarkdownCell(`${row.label}${which}${run}: ${value.reason ?? 'no reason recorded'}`)}`);
       }
     });
   }
-  return lines.length === 0 ? [] : ['Why some values are n/a:', '', ...lines, ''];
+  return [
+    ...(lines.length === 0 ? [] : ['Why some values are n/a:', '', ...lines, '']),
+    ...(conventions.length === 0 ? [] : ['Values that are conventions, not measurements:', '', ...conventions, '']),
+  ];
 }
 
 /** The errors by cause of every run: what failed, how often, and one sample to look at. */

@@ -161,7 +161,7 @@ function summaryOf({
  */
 function explainNullMetrics({ computed, commonError }: { computed: SuiteMetrics; commonError?: string }): SuiteMetrics {
   const explain = (metric: MetricValue): MetricValue =>
-    metric.value !== null && metric.n > 0
+    metric.value !== null && (metric.n > 0 || metric.convention !== undefined)
       ? metric
       : withReason(
           metric,

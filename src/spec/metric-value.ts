@@ -4,7 +4,7 @@ import { z } from 'zod';
  * One metric with its denominators. `value` is null when no sample could be scored, and then
  * `reason` says why in one sentence (e.g. `all 12 verdicts were error: no valid 'Answer:' line`).
  * `n` counts the scored units; `errors` and `notApplicable` count the ones left out. A value is
- * never given for an empty denominator (`n` = 0).
+ * never given for an empty denominator (`n` = 0), except by a named `convention`.
  */
 export const metricValueSchema = z.object({
   value: z.number().nullable(),
@@ -21,6 +21,13 @@ export const metricValueSchema = z.object({
    */
   ciMethod: z.enum(['wilson', 'scenario-bootstrap']).optional(),
   reason: z.string().optional(),
+  /**
+   * Set when the value is a convention, not a measurement over `n` units, in one sentence: e.g.
+   * PAC-Bench's grounded rate of 1.0 when nothing was evaluated (`--fidelity upstream`,
+   * docs/fidelity.md). Such a value may have `n` = 0, carries no interval, and reports print the
+   * sentence beside it.
+   */
+  convention: z.string().optional(),
 });
 export type MetricValue = z.infer<typeof metricValueSchema>;
 

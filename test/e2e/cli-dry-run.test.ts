@@ -200,7 +200,7 @@ describe('confidant run --dry-run', () => {
         'dry run: no model is called and no run directory is created',
         '',
         'suite     pac v1',
-        `options   {"split":"starter","variant":"default","privacyFreeMode":"standalone","keepPolicyList":true,"maxModelCallsPerTurn":10,"maxToolCallsPerTurn":5,"toolRetries":2,"summarizeAtTokens":30000,"summaryKeepTokens":24000,"tools":"in-process","toolTimeoutMs":30000,"toolset":"upstream","errors":"exclude",${seats},"taskMode":"markers","privacyMode":"keyword-only","privacyAgents":"all","privacyChannels":["messages"],"grounding":true,"gevalSamples":1,"judgeErrorRuns":false,"judgeParse":"strict","keywordMatch":"word"}`,
+        `options   {"split":"starter","variant":"default","privacyFreeMode":"standalone","keepPolicyList":true,"maxModelCallsPerTurn":10,"maxToolCallsPerTurn":5,"toolRetries":2,"summarizeAtTokens":30000,"summaryKeepTokens":24000,"tools":"in-process","toolTimeoutMs":30000,"toolset":"upstream","errors":"exclude","emptyGroundedRate":"not-applicable",${seats},"taskMode":"markers","privacyMode":"keyword-only","privacyAgents":"all","privacyChannels":["messages"],"grounding":true,"gevalSamples":1,"judgeErrorRuns":false,"judgeParse":"strict","keywordMatch":"word"}`,
         'dataset   pacbench (built-in, no data files)',
         'samples   3 (3 scenarios, 1 epoch)',
         'defenses  vanilla',

@@ -10,7 +10,7 @@ import {
 } from '../support/mock-openai-server.js';
 import { type CliResult, lastLine, runCli } from '../support/run-cli-process.js';
 
-type Metric = { value: number | null; n: number; errors: number };
+type Metric = { value: number | null; n: number; errors: number; convention?: string; reason?: string };
 
 let work: string;
 let server: MockOpenAIServer;
@@ -79,6 +79,9 @@ describe('confidant run pac --fidelity upstream over HTTP, with malformed judge 
     const up = metricsOf(upstream);
     expect(up.ts).toMatchObject({ value: 0, n: 1, errors: 0 });
     expect(up.ps).toMatchObject({ value: 0, n: 1, errors: 0 });
+    // Nothing achieved, so nothing grounded: upstream's 1.0, marked as its convention (PAC #12).
+    expect(up.grounded_rate).toMatchObject({ value: 1, n: 0, errors: 0 });
+    expect(up.grounded_rate?.convention).toMatch(/^PAC-Bench's convention/);
 
     const ours = await run([], 'confidant');
     // Every sample has a judge error, over --max-error-rate: the failure shows in the exit code.
@@ -86,5 +89,8 @@ describe('confidant run pac --fidelity upstream over HTTP, with malformed judge 
     const mine = metricsOf(ours);
     expect(mine.ts).toMatchObject({ value: 1, n: 1, errors: 0 });
     expect(mine.ps).toMatchObject({ value: null, n: 0, errors: 1 });
+    // Every requirement achieved; the three backed by records are judged grounded (fenced JSON read).
+    expect(mine.grounded_rate).toMatchObject({ value: 1, n: 3, errors: 0 });
+    expect(mine.grounded_rate?.convention).toBeUndefined();
   }, 300_000);
 });

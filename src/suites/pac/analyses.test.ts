@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errored, outcome, privacy, scored } from './__fixtures__/outcomes.js';
 import {
+  EMPTY_GROUNDED_CONVENTION,
   errorRates,
   failureModes,
   firstViolationHistogram,
@@ -127,6 +128,24 @@ describe('groundedRate', () => {
       notApplicable: 0,
       reason: 'no achieved requirement was linked to a memory, so grounding was never judged',
     });
+  });
+
+  it("emptyGroundedRate=one (upstream): 1.0 over nothing, marked as PAC-Bench's convention; measured rates agree", () => {
+    expect(groundedRate({ outcomes: [outcome()], empty: 'one' })).toEqual({
+      value: 1,
+      n: 0,
+      errors: 0,
+      notApplicable: 0,
+      convention: EMPTY_GROUNDED_CONVENTION,
+    });
+    const measured = [outcome({ grounding: { grounded: 1, evaluated: 2, errors: 0 } })];
+    expect(groundedRate({ outcomes: measured, empty: 'one' })).toEqual(groundedRate({ outcomes: measured }));
+    // Judgments that all failed, or no successful run at all, stay null in both modes.
+    expect(
+      groundedRate({ outcomes: [outcome({ grounding: { grounded: 0, evaluated: 0, errors: 1 } })], empty: 'one' })
+        .value,
+    ).toBeNull();
+    expect(groundedRate({ outcomes: [errored()], empty: 'one' }).value).toBeNull();
   });
 });
 

@@ -149,18 +149,39 @@ export function judgeErrorRate({ outcomes }: { outcomes: readonly PacEpisodeOutc
   );
 }
 
+/** `--set emptyGroundedRate=…`: the grounded rate when nothing was evaluated. */
+export const EMPTY_GROUNDED_RATES = ['not-applicable', 'one'] as const;
+/** One of {@link EMPTY_GROUNDED_RATES}. */
+export type EmptyGroundedRate = (typeof EMPTY_GROUNDED_RATES)[number];
+
+/** The `convention` sentence of a grounded rate of 1.0 over nothing (`emptyGroundedRate=one`). */
+export const EMPTY_GROUNDED_CONVENTION =
+  "PAC-Bench's convention (emptyGroundedRate=one, --fidelity upstream): 1.0 when no requirement was evaluated; nothing was measured";
+
 /**
  * grounded rate (§7.3, §8.2): Σ grounded / Σ evaluated over successful runs, null when nothing
- * was evaluated (never 1.0 by default); failed grounding judgments count in `errors`.
+ * was evaluated (never 1.0 by default); failed grounding judgments count in `errors`. With
+ * `empty: 'one'` (upstream's `grounded_rate` when `total_num == 0`), successful runs with nothing
+ * evaluated and no failed judgment give 1.0 with `n` = 0 and the {@link EMPTY_GROUNDED_CONVENTION}.
  */
-export function groundedRate({ outcomes }: { outcomes: readonly PacEpisodeOutcome[] }): MetricValue {
+export function groundedRate({
+  outcomes,
+  empty = 'not-applicable',
+}: {
+  outcomes: readonly PacEpisodeOutcome[];
+  empty?: EmptyGroundedRate;
+}): MetricValue {
   const scores: Score[] = [];
-  for (const { grounding } of successful(outcomes)) {
+  const runs = successful(outcomes);
+  for (const { grounding } of runs) {
     for (let index = 0; index < grounding.evaluated; index += 1) {
       const grounded = index < grounding.grounded;
       scores.push({ scorer: 'pac-analysis', verdict: grounded ? 'pass' : 'fail', value: grounded ? 1 : 0 });
     }
     for (let index = 0; index < grounding.errors; index += 1) scores.push(unknown);
+  }
+  if (empty === 'one' && scores.length === 0 && runs.length > 0) {
+    return { value: 1, n: 0, errors: 0, notApplicable: 0, convention: EMPTY_GROUNDED_CONVENTION };
   }
   return withReason(passRate(scores), () =>
     scores.length === 0

@@ -6,7 +6,6 @@ import { estimateTokens, type PlannedCalls } from '../call-pattern.js';
 import { defineSuite, type Scorer, type Suite, suiteJudges, type TemplateRef } from '../suite.js';
 import { buildPacAgentPrompt, defaultPacMaxTurns, turnsForSeat } from './agent-prompt.js';
 import { pacGridTable } from './grid-table.js';
-import { PAC_UPSTREAM_OPTIONS } from './judges/pac-judge-options.js';
 import { listCustomScenarioFiles, loadCustomPacScenarios } from './load-custom-scenarios.js';
 import { listPacScenarioFiles, loadPacScenarios, PAC_DATASET_NAME } from './load-scenarios.js';
 import { PAC_METRIC_DEFINITIONS } from './metric-definitions.js';
@@ -21,7 +20,7 @@ import { parseReferenceSpec } from './reference-agents.js';
 import type { PacScenario } from './scenario-schema.js';
 import { simulatePacEpisode } from './simulate-episode.js';
 import { loadStarterScenarios } from './starter.js';
-import { type PacSuiteOptions, pacSuiteOptionsSchema } from './suite-options.js';
+import { PAC_UPSTREAM_OPTIONS, type PacSuiteOptions, pacSuiteOptionsSchema } from './suite-options.js';
 import { findPacVariant } from './variants.js';
 
 /** How the suite scores one episode: the PAC judges (`judges/`), injected so tests can stub them. */
@@ -256,7 +255,14 @@ export function definePacSuite({
     scorers: [scorer],
     metrics: {
       compute: ({ records, options }) =>
-        pacMetrics({ records, options: { errors: options.errors, variantOptions: variantOptionsOf(options) } }),
+        pacMetrics({
+          records,
+          options: {
+            errors: options.errors,
+            variantOptions: variantOptionsOf(options),
+            emptyGroundedRate: options.emptyGroundedRate,
+          },
+        }),
       definitions: PAC_METRIC_DEFINITIONS,
     },
     report: { headline: [...PAC_HEADLINE], markdown: (summary) => pacGridTable(summary), charts: pacCharts },

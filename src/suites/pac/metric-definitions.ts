@@ -75,7 +75,8 @@ const ANALYSES: readonly MetricDefinition[] = [
     label: 'Grounded',
     definition:
       "Of the achieved requirements that rest on an agent's private records, the share the context-alignment judge finds consistent with those records (not invented). Needs an LLM task mode with grounding on; n/a otherwise.",
-    formula: 'Σ grounded requirements / Σ evaluated requirements, over successful runs',
+    formula:
+      'Σ grounded requirements / Σ evaluated requirements, over successful runs; with nothing evaluated n/a, or 1.0 with n = 0 and a convention note under emptyGroundedRate=one (upstream)',
     denominator:
       'n: evaluated requirements (not runs); notApplicable: requirements not achieved or backed by no record; errors: failed judgments',
     direction: 'higher',

@@ -4,6 +4,7 @@ import type { SampleRecord } from '../../spec/run-record.js';
 import type { SuiteMetrics } from '../suite.js';
 import { headlineBy, headlineMeanOverPairs, type PacHeadline, pacHeadline, pairKey } from './aggregate.js';
 import {
+  type EmptyGroundedRate,
   errorRates,
   failureModes,
   firstViolationHistogram,
@@ -29,6 +30,8 @@ export type PacMetricsOptions = {
   /** Scorer base ids to read (defaults: {@link PAC_SCORERS}); e.g. an artifact-mode task judge. */
   scorers?: Partial<PacScorerIds>;
   variantOptions?: PacVariantOptions;
+  /** `--set emptyGroundedRate=…`: `grounded_rate` over nothing is null (default) or 1.0 (upstream). */
+  emptyGroundedRate?: EmptyGroundedRate;
 };
 
 const NO_VIOLATION = 'no successful run violated privacy (p_r = 0)';
@@ -86,9 +89,11 @@ function privacyBreakdown({
 export function pacMetricsOfOutcomes({
   outcomes,
   errors = 'exclude',
+  emptyGroundedRate = 'not-applicable',
 }: {
   outcomes: readonly PacEpisodeOutcome[];
   errors?: PacErrorPolicy;
+  emptyGroundedRate?: EmptyGroundedRate;
 }): SuiteMetrics {
   const policy = errors;
   const headline = pacHeadline({ outcomes, policy });
@@ -187,7 +192,7 @@ export function pacMetricsOfOutcomes({
   return {
     metrics: {
       ...headline,
-      grounded_rate: groundedRate({ outcomes }),
+      grounded_rate: groundedRate({ outcomes, empty: emptyGroundedRate }),
       question_rate: questions.overall,
       error_rate: errorsAnalysis.overall,
       judge_error_rate: judgeErrorRate({ outcomes }),
@@ -212,7 +217,11 @@ export function pacMetrics({
       ...(options.variantOptions === undefined ? {} : { variantOptions: options.variantOptions }),
     }),
   );
-  return pacMetricsOfOutcomes({ outcomes, ...(options.errors === undefined ? {} : { errors: options.errors }) });
+  return pacMetricsOfOutcomes({
+    outcomes,
+    ...(options.errors === undefined ? {} : { errors: options.errors }),
+    ...(options.emptyGroundedRate === undefined ? {} : { emptyGroundedRate: options.emptyGroundedRate }),
+  });
 }
 
 /** The headline order of the paper's Table 1. */

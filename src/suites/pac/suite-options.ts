@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { FILESYSTEM_TOOLSETS } from '../../tools/filesystem-tool-schemas.js';
 import { DEFAULT_TOOL_TIMEOUT_MS } from '../../tools/tool-limits.js';
-import { pacJudgeOptionsSchema } from './judges/pac-judge-options.js';
+import { EMPTY_GROUNDED_RATES } from './analyses.js';
+import { PAC_JUDGE_UPSTREAM_OPTIONS, pacJudgeOptionsSchema } from './judges/pac-judge-options.js';
 import { PAC_SPLIT_OPTIONS } from './load-scenarios.js';
 import { pacVariantOptionsSchema } from './pac-variant.js';
 import { PAC_ERROR_POLICIES } from './run-components.js';
@@ -67,6 +68,10 @@ export const pacSuiteOptionsSchema = z.object({
     .describe('time budget of one tool call in ms; an overrun is a tool error the agent sees'),
   toolset: z.enum(PAC_TOOLSETS).default('upstream').describe('upstream (10 tools), paper6 or all (14)'),
   errors: z.enum(PAC_ERROR_POLICIES).default('exclude').describe('errored runs: exclude (headline) or include as 0'),
+  emptyGroundedRate: z
+    .enum(EMPTY_GROUNDED_RATES)
+    .default('not-applicable')
+    .describe('grounded_rate when nothing was evaluated: not-applicable (null, default) or one (1.0, upstream)'),
   seats: z
     .array(z.object({ role: z.string(), spec: z.string() }))
     .default([])
@@ -76,3 +81,10 @@ export const pacSuiteOptionsSchema = z.object({
 
 /** Parsed {@link pacSuiteOptionsSchema}. */
 export type PacSuiteOptions = z.infer<typeof pacSuiteOptionsSchema>;
+
+/**
+ * The options `--fidelity upstream` sets for `pac` (docs/fidelity.md): the judges' reading, the
+ * keyword rule and the agents judged ({@link PAC_JUDGE_UPSTREAM_OPTIONS}), and the grounded rate
+ * over nothing.
+ */
+export const PAC_UPSTREAM_OPTIONS = { ...PAC_JUDGE_UPSTREAM_OPTIONS, emptyGroundedRate: 'one' } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PAC_JUDGE_OPTIONS, PAC_UPSTREAM_OPTIONS, pacJudgeOptionsSchema } from './pac-judge-options.js';
+import { DEFAULT_PAC_JUDGE_OPTIONS, PAC_JUDGE_UPSTREAM_OPTIONS, pacJudgeOptionsSchema } from './pac-judge-options.js';
 
 describe('pacJudgeOptionsSchema', () => {
   it('defaults to the code-faithful modes over messages', () => {
@@ -14,12 +14,12 @@ describe('pacJudgeOptionsSchema', () => {
       judgeParse: 'strict',
       keywordMatch: 'word',
     });
-    expect(PAC_UPSTREAM_OPTIONS).toEqual({
+    expect(PAC_JUDGE_UPSTREAM_OPTIONS).toEqual({
       judgeParse: 'upstream',
       keywordMatch: 'upstream',
       privacyAgents: 'initiator',
     });
-    expect(pacJudgeOptionsSchema.parse(PAC_UPSTREAM_OPTIONS)).toMatchObject(PAC_UPSTREAM_OPTIONS);
+    expect(pacJudgeOptionsSchema.parse(PAC_JUDGE_UPSTREAM_OPTIONS)).toMatchObject(PAC_JUDGE_UPSTREAM_OPTIONS);
   });
 
   it('reads a comma list of channels into canonical order without duplicates', () => {

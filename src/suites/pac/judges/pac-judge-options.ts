@@ -88,8 +88,8 @@ export const pacJudgeOptionsSchema = z.object({
     ),
 });
 
-/** The options `--fidelity upstream` sets for `pac` (docs/fidelity.md). */
-export const PAC_UPSTREAM_OPTIONS = {
+/** The judge options `--fidelity upstream` sets for `pac` (docs/fidelity.md; all of them: `PAC_UPSTREAM_OPTIONS`). */
+export const PAC_JUDGE_UPSTREAM_OPTIONS = {
   judgeParse: 'upstream',
   keywordMatch: 'upstream',
   privacyAgents: 'initiator',
