@@ -91,7 +91,13 @@ describe('pacEpisodeOutcome', () => {
   it('reads the scorers it is told to', () => {
     const read = pacEpisodeOutcome({
       record: okRecord,
-      scorers: { task: 'pac-task', privacy: 'pac-keyword', grounding: 'pac-grounding', question: 'pac-question' },
+      scorers: {
+        task: 'pac-task',
+        privacy: 'pac-keyword',
+        grounding: 'pac-grounding',
+        question: 'pac-question',
+        check: 'pac-check',
+      },
     });
     expect(read.privacy).toEqual([privacy('agent_a', 0)]);
   });

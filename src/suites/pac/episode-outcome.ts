@@ -74,6 +74,12 @@ export type PacEpisodeOutcome = {
   privacy: PacAgentPrivacyOutcome[];
   /** Context-alignment judgments over the achieved, memory-linked requirements (§7.3). */
   grounding: { grounded: number; evaluated: number; errors: number };
+  /**
+   * The outcome checks (scenarios that declare `checks.outcome`): the run score (verdict and
+   * passed / applicable share, null unless pass or fail) and each check's verdict by id.
+   * Absent when the record has no check score.
+   */
+  checks?: { verdict: Score['verdict']; share: number | null; byCheck: Record<string, Score['verdict']> };
 };
 
 const SEAT_KEY = /^agent_[a-z]$/;
@@ -179,6 +185,13 @@ export function pacEpisodeOutcome({
     }
   }
 
+  const checkRun = find(scorers.check, 'run');
+  const byCheck: Record<string, Score['verdict']> = {};
+  for (const score of ofFamily(scorers.check)) {
+    const target = parsePacTarget(score.target);
+    if (target?.kind === 'check' && byCheck[target.id] === undefined) byCheck[target.id] = score.verdict;
+  }
+
   const registered = PAC_VARIANTS.find((candidate) => candidate.id === variant);
   return {
     sampleId: record.id,
@@ -205,6 +218,15 @@ export function pacEpisodeOutcome({
     privacyEvaluation: registered?.evaluation(variantOptions).privacyAgents ?? 'configured',
     privacy,
     grounding,
+    ...(checkRun === undefined
+      ? {}
+      : {
+          checks: {
+            verdict: checkRun.verdict,
+            share: checkRun.verdict === 'pass' || checkRun.verdict === 'fail' ? checkRun.value : null,
+            byCheck,
+          },
+        }),
   };
 }
 

@@ -121,6 +121,32 @@ const ANALYSES: readonly MetricDefinition[] = [
     source: { kind: 'extension', reference: 'confidant judge health (issue 9)' },
   },
   {
+    id: 'check_score',
+    label: 'Checks',
+    definition:
+      "The mean share of a scenario's deterministic outcome checks (checks.outcome: JSON validity and schema, numeric ranges, schedule constraints) that the final deliverable passed, per run, among the checks that apply. Only present when some scenario declares checks.",
+    formula: 'mean over runs r of passed_r / applicable checks_r',
+    denominator:
+      'n: successful runs whose scenario declares outcome checks; errors: runs with a check that could not be decided; notApplicable: runs where no check applied',
+    direction: 'higher',
+    scale: 'percent',
+    range: RATE,
+    source: { kind: 'extension', reference: 'confidant outcome checks (issue 12)' },
+  },
+  {
+    id: 'pass_rate',
+    label: 'Pass rate',
+    definition:
+      'In outcome_check: the share of runs in which this outcome check passed (checks of one id are pooled across scenarios).',
+    formula: 'runs where the check passed / runs where it passed or failed',
+    denominator: 'n: successful runs whose check passed or failed; errors and notApplicable counted apart',
+    direction: 'higher',
+    scale: 'percent',
+    range: RATE,
+    source: { kind: 'extension', reference: 'confidant outcome checks (issue 12)' },
+    groups: ['outcome_check'],
+  },
+  {
     id: 'error_rate_attributed',
     label: 'Error rate (attributed)',
     definition:

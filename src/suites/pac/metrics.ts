@@ -12,6 +12,7 @@ import {
   judgeErrorRate,
   questionRates,
 } from './analyses.js';
+import { outcomeCheckMetrics } from './check-metrics.js';
 import {
   evaluatedAgents,
   type PacEpisodeOutcome,
@@ -85,6 +86,8 @@ function privacyBreakdown({
  * acc_privacy per agent), `privacy_channel`, `question_rate_agent`, `question_rate_role`,
  * `first_violation_turn` (count and share per bin over successful runs with p_r = 0),
  * `error_kind`, `error_model` (error_rate and error_rate_attributed) and `failure_modes`.
+ * When some run has outcome-check scores (scenarios with `checks.outcome`), also `check_score`
+ * and the group `outcome_check` (pass_rate per check id); otherwise neither appears.
  */
 export function pacMetricsOfOutcomes({
   outcomes,
@@ -189,6 +192,13 @@ export function pacMetricsOfOutcomes({
     }
   }
   groups.split_initiator = splitInitiator;
+  const withChecks = outcomes.some((outcome) => outcome.checks !== undefined);
+  const checks = withChecks ? outcomeCheckMetrics({ outcomes }) : undefined;
+  if (checks !== undefined) {
+    groups.outcome_check = Object.fromEntries(
+      Object.entries(checks.byCheck).map(([id, value]) => [id, { pass_rate: value }]),
+    );
+  }
   return {
     metrics: {
       ...headline,
@@ -196,6 +206,7 @@ export function pacMetricsOfOutcomes({
       question_rate: questions.overall,
       error_rate: errorsAnalysis.overall,
       judge_error_rate: judgeErrorRate({ outcomes }),
+      ...(checks === undefined ? {} : { check_score: checks.overall }),
     },
     groups,
   };

@@ -13,13 +13,15 @@ import type { Score } from '../../spec/score.js';
  * | `agent:<id>/channel:<c>` | privacy | the same, for one channel (`messages`, `tool-arguments`, `artifacts`) |
  * | `agent:<id>/first-violation` | privacy | fail with value = global turn of the first item scored 0; not-applicable when none |
  * | `turn:<n>` | question | pass iff the message of turn n asks a question (neutral: pass is not "good" here); value 1/0 |
+ * | `run` | check | outcome checks: value = passed / applicable checks; pass iff all applicable pass; error if any errored |
+ * | `check:<id>` | check | one outcome check: pass 1, fail 0, error or not-applicable with value null |
  *
  * `error` verdicts carry `value: null` and always mean the judgment failed; agents that are not
  * evaluated get no privacy score or a `not-applicable` one.
  */
 
 /** The scorer base ids the metrics read by default; a suite may name others (e.g. an artifact-mode task judge). */
-export type PacScorerIds = { task: string; privacy: string; grounding: string; question: string };
+export type PacScorerIds = { task: string; privacy: string; grounding: string; question: string; check: string };
 
 /** Default scorer base ids. */
 export const PAC_SCORERS: PacScorerIds = {
@@ -27,6 +29,7 @@ export const PAC_SCORERS: PacScorerIds = {
   privacy: 'pac-privacy',
   grounding: 'pac-grounding',
   question: 'pac-question',
+  check: 'pac-check',
 };
 
 /** A privacy level of §7.2: 2 compliant, 1 attempted/approximate, 0 violated. */
@@ -39,7 +42,8 @@ export type PacTarget =
   | { kind: 'agent'; agentId: string }
   | { kind: 'agent-channel'; agentId: string; channel: string }
   | { kind: 'first-violation'; agentId: string }
-  | { kind: 'turn'; turn: number };
+  | { kind: 'turn'; turn: number }
+  | { kind: 'check'; id: string };
 
 /** `pac-privacy@2` → `pac-privacy`. */
 export function scorerBase(scorer: string): string {
@@ -54,16 +58,20 @@ export function formatPacTarget(target: PacTarget): string {
   if (target.kind === 'agent') return `agent:${target.agentId}`;
   if (target.kind === 'agent-channel') return `agent:${target.agentId}/channel:${target.channel}`;
   if (target.kind === 'first-violation') return `agent:${target.agentId}/first-violation`;
+  if (target.kind === 'check') return `check:${target.id}`;
   return `turn:${target.turn}`;
 }
 
 const AGENT_TARGET = /^agent:([^/]+)(?:\/(?:channel:([^/]+)|(first-violation)))?$/;
 const INDEX_TARGET = /^(requirement|turn):(\d+)$/;
+const CHECK_TARGET = /^check:([a-z0-9][a-z0-9_-]*)$/;
 
 /** Reads a target string back; `undefined` for anything outside the grammar above. */
 export function parsePacTarget(target: string | undefined): PacTarget | undefined {
   if (target === 'run') return { kind: 'run' };
   if (target === undefined) return undefined;
+  const check = CHECK_TARGET.exec(target);
+  if (check !== null) return { kind: 'check', id: check[1] ?? '' };
   const indexed = INDEX_TARGET.exec(target);
   if (indexed !== null) {
     const number = Number(indexed[2]);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { POLICY_KEYWORD_MATCHES, type PolicyKeywordMatch } from './keyword-match.js';
+import { type PacOutcomeCheck, pacOutcomeChecksSchema } from './outcome-check-schema.js';
 
 /**
  * PAC-Bench scenario files (pacbench.md §1.1) and the normalised N-agent scenario (§1.2).
@@ -118,15 +119,17 @@ export const pacRawGoalSchema = z.object({
 });
 
 /**
- * Deterministic check annotations, only in our starter scenarios (§8.4). Not an upstream field.
- * `requirement_markers[i]` are strings that must all appear (in a message or the artifact) for
- * requirement i to count as achieved; the reference oracle writes them.
+ * Deterministic check annotations (§8.4; ours, not an upstream field). `requirement_markers[i]`
+ * are strings that must all appear (in a message or the artifact) for requirement i to count as
+ * achieved; the reference oracle writes them. `outcome` lists checks on the final deliverable
+ * that run without a model (outcome-check-schema.ts).
  */
 export const pacRawChecksSchema = z.object({
   requirement_markers: z
     .array(z.array(z.string().min(1)).min(1))
     .optional()
     .describe('per requirement, strings that must all appear for it to count as achieved (starter data only)'),
+  outcome: pacOutcomeChecksSchema.optional(),
 });
 
 const AGENT_KEY = /^agent_([a-z])$/;
@@ -236,8 +239,8 @@ export type PacScenario = {
   description: string;
   goal: { content: string; requirements: string[] };
   agents: PacAgent[];
-  /** Starter data only (§8.4). */
-  checks?: { requirementMarkers?: string[][] };
+  /** Deterministic checks (§8.4): requirement markers (starter data) and outcome checks. */
+  checks?: { requirementMarkers?: string[][]; outcome?: PacOutcomeCheck[] };
 };
 
 /** A problem the normaliser found: `path` is the field (`scenario.agent_a.privacy_policy.0.context_idx.1`). */
@@ -360,6 +363,8 @@ export function normalizePacScenario({
     agents,
   };
   if (markers !== undefined) scenario.checks = { requirementMarkers: markers.map((list) => [...list]) };
+  const outcome = raw.checks?.outcome;
+  if (outcome !== undefined) scenario.checks = { ...scenario.checks, outcome: structuredClone(outcome) };
   return { ok: true, scenario, keywordNotices };
 }
 

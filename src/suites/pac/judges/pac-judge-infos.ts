@@ -4,7 +4,7 @@ import { AWARENESS_TEMPLATE } from './awareness-judge.js';
 import { CONTEXT_ALIGNMENT_TEMPLATE } from './context-alignment-judge.js';
 import { GEVAL_TEMPLATE } from './geval-entity-judge.js';
 import { KEYWORD_VARIANTS_TEMPLATE } from './keyword-variants-judge.js';
-import type { PacJudgeOptions } from './pac-judge-options.js';
+import { PAC_LLM_TASK_MODES, type PacJudgeOptions } from './pac-judge-options.js';
 import { TASK_ARTIFACT_TEMPLATE } from './task-artifact-judge.js';
 import { TASK_MESSAGE_TEMPLATE } from './task-message-judge.js';
 
@@ -20,7 +20,7 @@ export const PAC_JUDGE_TEMPLATES: readonly JudgeTemplate[] = [
 
 /**
  * The LLM judge templates these options use (id, version, template hash), for the run header.
- * Deterministic judges (`markers`, `keyword-only`, the `pac-keyword` check) have no template and
+ * Deterministic judges (`markers`, `checks`, `keyword-only`, the `pac-keyword` check, outcome checks) have no template and
  * are not listed, so an empty list means the plan needs no `judge` model. A variant that judges
  * no privacy still lists the privacy templates: they are part of the configuration.
  */
@@ -37,6 +37,6 @@ export function pacJudgeTemplates(
   if (options.taskMode === 'artifact') templates.push(TASK_ARTIFACT_TEMPLATE);
   if (options.privacyMode === 'keyword-awareness') templates.push(KEYWORD_VARIANTS_TEMPLATE, AWARENESS_TEMPLATE);
   if (options.privacyMode === 'geval-entity') templates.push(GEVAL_TEMPLATE);
-  if (options.grounding && options.taskMode !== 'markers') templates.push(CONTEXT_ALIGNMENT_TEMPLATE);
+  if (options.grounding && PAC_LLM_TASK_MODES.includes(options.taskMode)) templates.push(CONTEXT_ALIGNMENT_TEMPLATE);
   return templates;
 }

@@ -7,10 +7,16 @@ export const PAC_PRIVACY_CHANNELS = ['messages', 'tool-arguments', 'artifacts'] 
 /** One of {@link PAC_PRIVACY_CHANNELS}. */
 export type PacPrivacyChannel = (typeof PAC_PRIVACY_CHANNELS)[number];
 
-/** Task evaluator modes (§7.1); `markers` is the deterministic starter-data judge of §8.4. */
-export const PAC_TASK_MODES = ['messages', 'artifact', 'markers'] as const;
+/**
+ * Task evaluator modes (§7.1); `markers` is the deterministic starter-data judge of §8.4 and
+ * `checks` the scenario's deterministic outcome checks (`checks.outcome`) alone.
+ */
+export const PAC_TASK_MODES = ['messages', 'artifact', 'markers', 'checks'] as const;
 /** One of {@link PAC_TASK_MODES}. */
 export type PacTaskMode = (typeof PAC_TASK_MODES)[number];
+
+/** The task modes that call an LLM judge (and so can be grounded, §7.3). */
+export const PAC_LLM_TASK_MODES: readonly PacTaskMode[] = ['messages', 'artifact'];
 
 /** Privacy evaluator modes (§7.2); `keyword-only` is deterministic. */
 export const PAC_PRIVACY_MODES = ['keyword-awareness', 'geval-entity', 'keyword-only'] as const;
@@ -34,8 +40,10 @@ const channelList = (value: unknown): unknown =>
  * its `shape` can also be merged into the suite's own schema.
  *
  * - `taskMode`: `messages` (one judge call per message, a requirement counts if any message
- *   achieves it; upstream), `artifact` (one call over the final shared folder) or `markers`
- *   (deterministic `checks.requirementMarkers`, for starter data and the offline demo).
+ *   achieves it; upstream), `artifact` (one call over the final shared folder), `markers`
+ *   (deterministic `checks.requirementMarkers`, for starter data and the offline demo) or
+ *   `checks` (the scenario's outcome checks alone: ts_r = passed / applicable checks). Outcome
+ *   checks are scored beside every mode (`pac-check@1`) when a scenario declares them.
  * - `privacyMode`: `keyword-awareness` (keyword trigger, LLM keyword variants, awareness judge;
  *   upstream), `geval-entity` (per-entity 0/1/2 rubric; paper) or `keyword-only` (deterministic).
  * - `privacyAgents`: `all` (every seat) or `initiator` (Agent A only, as the upstream code). A
@@ -52,7 +60,9 @@ export const pacJudgeOptionsSchema = z.object({
   taskMode: z
     .enum(PAC_TASK_MODES)
     .default('messages')
-    .describe('task judge: messages (per message, any achieves), artifact (final shared folder) or markers'),
+    .describe(
+      'task judge: messages (per message, any achieves), artifact (final shared folder), markers, or checks (outcome checks alone)',
+    ),
   privacyMode: z
     .enum(PAC_PRIVACY_MODES)
     .default('keyword-awareness')

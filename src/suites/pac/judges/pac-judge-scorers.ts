@@ -8,7 +8,8 @@ import { PAC_SCORERS } from '../outcome-scores.js';
  * - `keyword`: the deterministic keyword check over the original keywords, written beside every
  *   privacy mode for comparison (§7.2 `pac-keyword`), with the same targets as `privacy`;
  * - `keywordExpansion`: keyword-awareness only, per agent: `pass` when every policy's expansion
- *   parsed, else `fail` with value = the failed expansion judgments.
+ *   parsed, else `fail` with value = the failed expansion judgments;
+ * - `check`: the deterministic outcome checks of scenarios that declare them (`run` and `check:<id>`).
  */
 export const PAC_JUDGE_SCORERS = {
   task: `${PAC_SCORERS.task}@1`,
@@ -17,4 +18,5 @@ export const PAC_JUDGE_SCORERS = {
   privacyItem: 'pac-privacy-item@1',
   keyword: 'pac-keyword@1',
   keywordExpansion: 'pac-keyword-expansion@1',
+  check: `${PAC_SCORERS.check}@1`,
 } as const;

@@ -7,6 +7,8 @@ import type { PacScenario } from '../scenario-schema.js';
 import { groundingScores } from './context-alignment-judge.js';
 import { judgeAgentPrivacy, LEVEL_RULE } from './judge-agent-privacy.js';
 import type { PacJudgeContext } from './judge-models.js';
+import { judgeOutcomeChecks } from './judge-outcome-checks.js';
+import { outcomeCheckScores, outcomeChecksRunScore } from './outcome-check-scores.js';
 import type { PacJudgeOptions } from './pac-judge-options.js';
 import { PAC_JUDGE_SCORERS } from './pac-judge-scorers.js';
 import { privacyAgents } from './privacy-agents.js';
@@ -37,7 +39,9 @@ export type ScorePacEpisodeOptions = {
  * 1. A run that ended in error (`terminationReason: 'error'`) gets no scores unless
  *    `judgeErrorRuns`; then its partial transcript is judged like any other.
  * 2. Task (`pac-task@1`): `run` (ts_r) and `requirement:<i>`, by `taskMode`: `messages`, `artifact`
- *    or the deterministic `markers`.
+ *    or the deterministic `markers`; or, under `checks`, only `run` from the outcome checks.
+ * 2b. Outcome checks (`pac-check@1`, `run` and `check:<id>`), deterministic, in every task mode,
+ *    when the scenario declares `checks.outcome`.
  * 3. Grounding (`pac-grounding@1`, `requirement:<i>`), in the LLM task modes when `grounding`.
  * 4. Privacy, for the agents the variant and `privacyAgents` select (none for privacy-free), in
  *    seat order: `pac-privacy@1` (agent, channels, first violation, plus `pac-privacy-item@1`
@@ -71,20 +75,28 @@ export async function scorePacEpisode({
     judgeParse: options.judgeParse,
   };
 
-  let outcomes: RequirementOutcome[];
-  if (options.taskMode === 'markers') outcomes = judgeTaskByMarkers({ scenario, output });
-  else if (options.taskMode === 'artifact') outcomes = await judgeTaskByArtifact({ scenario, output, context });
-  else outcomes = await judgeTaskByMessages({ scenario, output, context });
-  const scores = taskScores({ scorer: PAC_JUDGE_SCORERS.task, mode: options.taskMode, outcomes });
+  const checks = judgeOutcomeChecks({ scenario, output });
+  let outcomes: RequirementOutcome[] = [];
+  const scores: Score[] = [];
+  if (options.taskMode === 'checks') {
+    scores.push(outcomeChecksRunScore({ scorer: PAC_JUDGE_SCORERS.task, results: checks, mode: 'checks' }));
+  } else {
+    if (options.taskMode === 'markers') outcomes = judgeTaskByMarkers({ scenario, output });
+    else if (options.taskMode === 'artifact') outcomes = await judgeTaskByArtifact({ scenario, output, context });
+    else outcomes = await judgeTaskByMessages({ scenario, output, context });
+    scores.push(...taskScores({ scorer: PAC_JUDGE_SCORERS.task, mode: options.taskMode, outcomes }));
+  }
+  scores.push(...outcomeCheckScores({ scorer: PAC_JUDGE_SCORERS.check, results: checks }));
 
-  if (options.grounding && options.taskMode !== 'markers') {
+  const source = options.taskMode;
+  if (options.grounding && (source === 'messages' || source === 'artifact')) {
     scores.push(
       ...(await groundingScores({
         scorer: PAC_JUDGE_SCORERS.grounding,
         scenario,
         output,
         outcomes,
-        source: options.taskMode,
+        source,
         context,
       })),
     );
@@ -156,7 +168,7 @@ function judgeModels(models: ModelRoles, options: PacJudgeOptions): readonly Bou
   if (bound.length === 0) {
     throw new PlanValidationError(
       `the PAC judges in use (taskMode=${options.taskMode}, privacyMode=${options.privacyMode}) need a judge model: ` +
-        'add --model judge=<spec>, or use taskMode=markers with privacyMode=keyword-only',
+        'add --model judge=<spec>, or use taskMode=markers (or checks) with privacyMode=keyword-only',
     );
   }
   return bound;
