@@ -7,10 +7,9 @@ import type {
   TokenUsage,
   ToolDescriptor,
 } from '../spec/chat-model.js';
-import { ProviderError } from '../spec/errors.js';
 import type { Message, ToolCall } from '../spec/message.js';
 import { onAbort } from './on-abort.js';
-import { toProviderError } from './provider-error.js';
+import { requestTimeoutError, toProviderError } from './provider-error.js';
 
 type CallOptions = Parameters<LanguageModelV3['doGenerate']>[0];
 type SdkResult = Awaited<ReturnType<LanguageModelV3['doGenerate']>>;
@@ -67,11 +66,8 @@ export function aiSdkChatModel(languageModel: LanguageModelV3, options: AiSdkCha
         return fromSdkResult(result);
       } catch (error) {
         if (callerSignal?.aborted) throw callerSignal.reason ?? error;
-        if (timedOut) {
-          throw new ProviderError(`${provider}:${modelId}: no response within ${options.timeoutMs} ms`, {
-            kind: 'transient',
-            cause: error,
-          });
+        if (timedOut && options.timeoutMs !== undefined) {
+          throw requestTimeoutError({ provider, modelId, timeoutMs: options.timeoutMs, cause: error });
         }
         throw toProviderError(error, { provider, modelId, secrets });
       } finally {

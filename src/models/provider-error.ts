@@ -126,6 +126,22 @@ export function toProviderError(
 }
 
 /**
+ * The `transient` error of a request that got no answer within the client-side timeout (the
+ * same words on every adapter, so a timeout groups as one cause).
+ */
+export function requestTimeoutError(options: {
+  provider: string;
+  modelId: string;
+  timeoutMs: number;
+  cause: unknown;
+}): ProviderError {
+  return new ProviderError(`${options.provider}:${options.modelId}: no response within ${options.timeoutMs} ms`, {
+    kind: 'transient',
+    cause: options.cause,
+  });
+}
+
+/**
  * The adapter with every `ProviderError` it throws tagged with `endpoint` (a redacted base URL),
  * so the failure's cause can name the server that failed. Other errors pass unchanged.
  */
