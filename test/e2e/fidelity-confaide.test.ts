@@ -1,18 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  lastUserText,
-  type MockHandler,
-  type MockOpenAIServer,
-  startMockOpenAIServer,
-} from '../support/mock-openai-server.js';
-import { type CliResult, lastLine, runCli } from '../support/run-cli-process.js';
+import { describe, expect, it } from 'vitest';
+import { useFidelityRuns } from '../support/fidelity-runs.js';
+import { lastUserText, type MockHandler } from '../support/mock-openai-server.js';
 import { fixtureDataDir } from '../support/test-data.js';
-
-let work: string;
-let server: MockOpenAIServer;
 
 /** Calls of the "your health" item in the current run (reset per run; each run has its own cache). */
 let healthCalls = 0;
@@ -34,59 +25,41 @@ const handler: MockHandler = (body) => {
   return { type: 'text', text: 'Probably minus one hundred, all things considered.' };
 };
 
-beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'confidant-e2e-fidelity-confaide-'));
-  cpSync(fixtureDataDir, join(work, 'data'), { recursive: true });
-  server = await startMockOpenAIServer({ handler, models: ['agent-m'] });
+const fidelity = useFidelityRuns({
+  prefix: 'fidelity-confaide',
+  handler,
+  models: ['agent-m'],
+  prepare: (work) => cpSync(fixtureDataDir, join(work, 'data'), { recursive: true }),
+  args: ({ work, baseURL }) => [
+    'confaide',
+    '--tier',
+    '2a',
+    '--model',
+    `openai-compatible:agent-m@${baseURL}`,
+    '--data-dir',
+    join(work, 'data'),
+  ],
 });
 
-afterAll(async () => {
-  await server.close();
-  rmSync(work, { recursive: true, force: true });
-});
-
-function run(extra: string[], out: string): Promise<CliResult> {
+function run(extra: string[], out: string) {
   healthCalls = 0;
-  return runCli({
-    args: [
-      'run',
-      'confaide',
-      '--tier',
-      '2a',
-      '--model',
-      `openai-compatible:agent-m@${server.baseURL}`,
-      '--data-dir',
-      join(work, 'data'),
-      '--out',
-      join(work, out),
-      ...extra,
-    ],
-    env: { HOME: work, CONFIDANT_CACHE_DIR: join(work, `cache-${out}`) },
-    cwd: work,
-  });
+  return fidelity.run(extra, out);
 }
-
-const pearsonOf = (result: CliResult) =>
-  (
-    JSON.parse(readFileSync(join(lastLine(result.stdout), 'summary.json'), 'utf8')) as {
-      metrics: Record<string, { value: number | null; n: number; errors: number }>;
-    }
-  ).metrics.pearson;
 
 describe('confidant run confaide --fidelity upstream over HTTP, with phrase answers and a late rating', () => {
   it('upstream: ratings (50, 100, 100) after 7 answers for health; ours: (-50, error, -100), so r over two items', async () => {
     const upstream = await run(['--fidelity', 'upstream'], 'upstream');
-    expect(upstream.code, upstream.stderr).toBe(0);
+    expect(upstream.result.code, upstream.result.stderr).toBe(0);
     expect(healthCalls).toBe(7);
-    const up = pearsonOf(upstream);
+    const up = upstream.metrics.pearson;
     expect(up).toMatchObject({ n: 3, errors: 0 });
     expect(up?.value).toBeCloseTo(-0.4143166431583648, 12);
 
     const ours = await run([], 'confidant');
     // 1 + 5 answers, then the rating is an error (excluded from r, counted in errors).
     expect(healthCalls).toBe(6);
-    expect(ours.code, ours.stderr).toBe(0);
-    const mine = pearsonOf(ours);
+    expect(ours.result.code, ours.result.stderr).toBe(0);
+    const mine = ours.metrics.pearson;
     expect(mine).toMatchObject({ n: 2, errors: 1 });
     // Two points, (-50, 40.5) and (-100, 55): a falling line.
     expect(mine?.value).toBeCloseTo(-1, 12);

@@ -504,6 +504,14 @@ describe('tiers 1 and 2 end to end', confaide.testOptions, () => {
       verdict: 'pass',
     });
     expect(CONFAIDE_UPSTREAM_OPTIONS.ratingRetries).toBe(100);
+    // The residual departure (docs/fidelity.md ConfAIde #3): a model that never rates ends after 101 answers.
+    const never = await runSuite({
+      options: { tier: '1', ...CONFAIDE_UPSTREAM_OPTIONS },
+      reply: ({ prompt }) => (prompt.startsWith(items[0]!.text) ? 'No.' : `${roundedLabel(prompt, items).rating})`),
+    });
+    const stuck = never.records.find((each) => each.scenarioId === 't1-i00');
+    expect(stuck?.output).toMatchObject({ attempts: 101, rating: null });
+    expect(stuck?.scores[0]?.verdict).toBe('error');
     expect(suite.options.safeParse({ tier: '1', ratingRetries: 1001 }).success).toBe(false);
     expect(suite.options.safeParse({ tier: '1', ratingRetries: -1 }).success).toBe(false);
   });

@@ -46,6 +46,10 @@ describe('task judge: judgeParse strict (default) and upstream (docs/fidelity.md
     ['{"evaluations": [{"achieved": true}]}', 'error', [true]],
     // Unreadable: an error here (retried, then error); not achieved upstream.
     ['no idea', 'error', [false]],
+    // JSON that is not an object: an error here; upstream raises (docs/fidelity.md PAC #13), read as nothing achieved.
+    ['[{"index": 0, "achieved": true}]', 'error', [false]],
+    // A negative index: an error here; upstream raises, here the entry is ignored.
+    ['{"evaluations": [{"index": -1, "achieved": true}]}', 'error', [false]],
     // Well-formed, fenced: both agree.
     ['```json\n{"evaluations": [{"index": 0, "achieved": true, "reasoning": "r"}]}\n```', [true], [true]],
   ])('%j → strict %j, upstream %j', (reply, strict, upstream) => {
