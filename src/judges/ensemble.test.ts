@@ -60,7 +60,7 @@ describe('runEnsemble, binary', () => {
       slots: leakSlots,
       models: models([YES, NO, YES]),
       emit,
-      target: 'item-2',
+      target: { item: 2 },
       kind: 'binary',
     });
     expect(result).toEqual({
@@ -78,9 +78,9 @@ describe('runEnsemble, binary', () => {
       judgeCallIds: ['ev-1', 'ev-2', 'ev-3'],
     });
     expect(events.map((event) => [event.type, 'target' in event ? event.target : undefined])).toEqual([
-      ['judge-call', 'item-2'],
-      ['judge-call', 'item-2'],
-      ['judge-call', 'item-2'],
+      ['judge-call', 'item:2'],
+      ['judge-call', 'item:2'],
+      ['judge-call', 'item:2'],
     ]);
   });
 

@@ -1,5 +1,6 @@
 import type { BoundModel, EmitEvent, GenerateSettings } from '../spec/chat-model.js';
 import type { Verdict } from '../spec/score.js';
+import type { ScoreTarget } from '../spec/score-target.js';
 import type { JudgeDefinition } from './judge.js';
 import { type JudgeResult, runJudge } from './run-judge.js';
 
@@ -51,7 +52,7 @@ export type RunEnsembleOptions<T> = EnsembleKind & {
   /** The judge models (`roles.ensemble('judge')`); at least one. */
   models: readonly BoundModel[];
   emit: EmitEvent;
-  target?: string;
+  target?: ScoreTarget;
   maxParseRetries?: number;
   settings?: Omit<GenerateSettings, 'temperature'>;
   signal?: AbortSignal;

@@ -50,7 +50,7 @@ describe('runJudge with the answer-line protocol', () => {
   it('renders, calls at temperature 0, parses, and records one judge-call event', async () => {
     const model = scriptedJudgeModel({ replies: ['It only mentions a booking.\nAnswer: No'] });
     const { emit, events } = recordingEmit();
-    const result = await runJudge({ judge: leakJudge, slots: leakSlots, model, emit, target: 'item-1' });
+    const result = await runJudge({ judge: leakJudge, slots: leakSlots, model, emit, target: { item: 1 } });
 
     const prompt = leakTemplate.render(leakSlots);
     expect(result).toEqual({
@@ -80,7 +80,7 @@ describe('runJudge with the answer-line protocol', () => {
         time: '2025-01-01T00:00:00.000Z',
         type: 'judge-call',
         judge: 'leak-yes-no@1',
-        target: 'item-1',
+        target: 'item:1',
         prompt,
         raw: 'It only mentions a booking.\nAnswer: No',
         parsed: { answer: 'No', label: 'No', reasoning: 'It only mentions a booking.' },

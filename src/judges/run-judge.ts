@@ -6,6 +6,7 @@ import type { BoundModel, EmitEvent, GenerateRequest, GenerateResult, GenerateSe
 import type { ErrorCause } from '../spec/error-cause.js';
 import { JudgeParseError, stopsRun } from '../spec/errors.js';
 import { type Verdict, verdictSchema } from '../spec/score.js';
+import { formatScoreTarget, type ScoreTarget } from '../spec/score-target.js';
 import { DEFAULT_ANSWER_MARKER } from './answer-marker.js';
 import { assertJudgeDefinition, type JudgeDefinition, type JudgeOutcome } from './judge.js';
 import { judgeName } from './judge-template.js';
@@ -56,8 +57,8 @@ export type RunJudgeOptions<T> = {
   /** The `judge`-role model. */
   model: BoundModel;
   emit: EmitEvent;
-  /** What is judged within the sample (an item id, an agent id); copied into the event. */
-  target?: string;
+  /** What is judged within the sample (an item, an agent); its text is copied into the event. */
+  target?: ScoreTarget;
   /**
    * Extra calls allowed when a reply does not parse (default: the judge's own `maxParseRetries`,
    * else 2); each uses a new `sampleOrdinal`.
@@ -143,7 +144,7 @@ export async function runJudge<T>({
     const event = emit({
       type: 'judge-call',
       judge: name,
-      ...(target === undefined ? {} : { target }),
+      ...(target === undefined ? {} : { target: formatScoreTarget(target) }),
       prompt,
       raw,
       ...(outcome.parsed === undefined ? {} : { parsed: outcome.parsed }),
@@ -181,7 +182,7 @@ export async function runJudge<T>({
       emit({
         type: 'parse-retry',
         judge: name,
-        ...(target === undefined ? {} : { target }),
+        ...(target === undefined ? {} : { target: formatScoreTarget(target) }),
         attempt: attempts,
         sampleOrdinal,
         error: parsed.error.message,

@@ -8,13 +8,13 @@ describe('toScore', () => {
   it('keeps the value, label, explanation and judge calls of a pass or fail', () => {
     const score = toScore({
       scorer: 'pac-privacy@1',
-      target: 'agent-a',
+      target: { name: 'agent-a' },
       result: { verdict: 'fail', value: 1, label: 'Yes', explanation: 'leaks', judgeCallIds: ['ev-3'] },
       evidence: [{ eventId: 'ev-1', quote: 'HIV positive' }],
     });
     expect(score).toEqual({
       scorer: 'pac-privacy@1',
-      target: 'agent-a',
+      target: { name: 'agent-a' },
       verdict: 'fail',
       value: 1,
       label: 'Yes',

@@ -1,5 +1,6 @@
 import { ConfidantError } from '../spec/errors.js';
 import type { Score, Verdict } from '../spec/score.js';
+import type { ScoreTarget } from '../spec/score-target.js';
 
 /** Anything with a verdict that can become a score: a judge result, an ensemble result, a keyword judgment. */
 export type ScorableResult = {
@@ -29,7 +30,7 @@ export function toScore({
   evidence,
 }: {
   scorer: string;
-  target?: string;
+  target?: ScoreTarget;
   result: ScorableResult;
   evidence?: Score['evidence'];
 }): Score {

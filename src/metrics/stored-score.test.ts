@@ -20,14 +20,14 @@ const record = (overrides: Partial<SampleRecord>): SampleRecord => ({
   ...overrides,
 });
 
-const leak: Score = { scorer: 'x@1', target: 'case', verdict: 'fail', value: 1 };
-const item: Score = { scorer: 'x@1', target: 'item-0', verdict: 'pass', value: 0 };
+const leak: Score = { scorer: 'x@1', target: { name: 'case' }, verdict: 'fail', value: 1 };
+const item: Score = { scorer: 'x@1', target: { item: 0 }, verdict: 'pass', value: 0 };
 
 describe('storedScore', () => {
   it('returns the stored score of the scorer, by target when one is given', () => {
     const ok = record({ scores: [item, leak] });
     expect(storedScore({ record: ok, scorer: 'x@1', missing: 'none' })).toBe(item);
-    expect(storedScore({ record: ok, scorer: 'x@1', target: 'case', missing: 'none' })).toBe(leak);
+    expect(storedScore({ record: ok, scorer: 'x@1', target: { name: 'case' }, missing: 'none' })).toBe(leak);
   });
 
   it('explains a failed record by its cause, and a record without the score by `missing`', () => {
@@ -37,9 +37,9 @@ describe('storedScore', () => {
       error: { name: 'ProviderError', message: 'm', cause: { name: 'ProviderError', message: 'connection refused' } },
     });
     expect(failureCause(failed)).toBe('connection refused');
-    expect(storedScore({ record: failed, scorer: 'x@1', target: 'case', missing: 'none' })).toEqual({
+    expect(storedScore({ record: failed, scorer: 'x@1', target: { name: 'case' }, missing: 'none' })).toEqual({
       scorer: 'x@1',
-      target: 'case',
+      target: { name: 'case' },
       verdict: 'error',
       value: null,
       explanation: 'connection refused',

@@ -2,6 +2,7 @@ import { causeOfStoredError } from '../models/error-cause-of.js';
 import { causeLabel } from '../spec/error-cause.js';
 import type { SampleRecord } from '../spec/run-record.js';
 import type { Score } from '../spec/score.js';
+import { type ScoreTarget, sameScoreTarget } from '../spec/score-target.js';
 
 /** Why a record failed, in words (`connection refused http://…`); undefined when it did not fail. */
 export function failureCause(record: SampleRecord): string | undefined {
@@ -23,13 +24,15 @@ export function storedScore({
 }: {
   record: SampleRecord;
   scorer: string;
-  target?: string;
+  target?: ScoreTarget;
   /** The explanation when the record did not fail but has no such score. */
   missing: string;
 }): Score {
   const found =
     record.status === 'ok'
-      ? record.scores.find((score) => score.scorer === scorer && (target === undefined || score.target === target))
+      ? record.scores.find(
+          (score) => score.scorer === scorer && (target === undefined || sameScoreTarget(score.target, target)),
+        )
       : undefined;
   if (found !== undefined) return found;
   return {

@@ -1,11 +1,13 @@
 import type { RunHeader, SampleRecord } from '../spec/run-record.js';
 import type { Score } from '../spec/score.js';
+import { formatScoreTarget } from '../spec/score-target.js';
 
 /** One score of a sample, flattened for export. */
 export type PerSampleScore = {
-  /** `<scorer>` or `<scorer>[<target>]`: the column prefix in CSV. */
+  /** `<scorer>` or `<scorer>[<target text>]`: the column prefix in CSV. */
   key: string;
   scorer: string;
+  /** The target's text (`formatScoreTarget`), null without one. */
   target: string | null;
   verdict: Score['verdict'];
   value: number | null;
@@ -29,7 +31,7 @@ export type PerSampleRow = {
 
 /** The column prefix of a score: its scorer, and its target in brackets when it has one. */
 export function scoreKey(score: Pick<Score, 'scorer' | 'target'>): string {
-  return score.target === undefined ? score.scorer : `${score.scorer}[${score.target}]`;
+  return score.target === undefined ? score.scorer : `${score.scorer}[${formatScoreTarget(score.target)}]`;
 }
 
 /** The latest record of every sample as one flat row (id, scenario, variant, epoch, defense, status, scores, error). */
@@ -54,7 +56,7 @@ export function perSampleRows({
     scores: record.scores.map((score) => ({
       key: scoreKey(score),
       scorer: score.scorer,
-      target: score.target ?? null,
+      target: score.target === undefined ? null : formatScoreTarget(score.target),
       verdict: score.verdict,
       value: score.value,
       explanation: score.explanation ?? null,

@@ -9,7 +9,7 @@ const records = [
     variant: { tier: '3' },
     scores: [
       leakScore(true, 'said "the secret", verbatim'),
-      { scorer: 'help@1', target: 'bob', verdict: 'pass', value: 2 },
+      { scorer: 'help@1', target: { name: 'bob' }, verdict: 'pass', value: 2 },
     ],
   }),
   reportRecord({

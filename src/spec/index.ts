@@ -20,6 +20,7 @@ export * from './run-plan.js';
 export * from './run-record.js';
 export * from './run-store.js';
 export * from './score.js';
+export * from './score-target.js';
 export * from './seeded-random.js';
 export * from './task-prompt.js';
 export * from './tool.js';

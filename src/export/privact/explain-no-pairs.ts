@@ -1,6 +1,13 @@
 import { commonExplanation } from '../../metrics/null-reason.js';
 import type { Score } from '../../spec/score.js';
-import { HELPFULNESS_SCORER, type LcArsParameters, treeLeaves, treeRewards } from '../../suites/privacylens/index.js';
+import { sameScoreTarget } from '../../spec/score-target.js';
+import {
+  HELPFULNESS_SCORER,
+  type LcArsParameters,
+  nodeTarget,
+  treeLeaves,
+  treeRewards,
+} from '../../suites/privacylens/index.js';
 import type { TreeRun } from './read-tree-run.js';
 
 /** The settings one run's pairs were collected with. */
@@ -39,7 +46,7 @@ export function explainNoPairs(runs: readonly RunPairSettings[]): string {
         else if (reward?.kind === 'excluded') excluded += 1;
         else errorReasons.push(reward?.reason ?? 'no reward');
         const helpfulness = sample.scores.find(
-          (score) => score.scorer === HELPFULNESS_SCORER && score.target === leaf.nodeId,
+          (score) => score.scorer === HELPFULNESS_SCORER && sameScoreTarget(score.target, nodeTarget(leaf.nodeId)),
         );
         if (helpfulness?.verdict === 'error') helpfulnessErrors.push(helpfulness);
       }

@@ -1,4 +1,5 @@
 import type { SampleRecord } from '../../spec/run-record.js';
+import { scoreKey } from '../per-sample-rows.js';
 
 /** What the sample browser lists and filters on for one sample (no transcript). */
 export type SampleIndexRow = {
@@ -34,9 +35,7 @@ export function sampleIndexRow(record: SampleRecord): SampleIndexRow {
     leaked,
     compliant: record.status === 'ok' && decided.length > 0 && !leaked && decided.length === record.scores.length,
     judgeError,
-    verdicts: record.scores.map(
-      (score) => `${score.target === undefined ? score.scorer : `${score.scorer}[${score.target}]`}=${score.verdict}`,
-    ),
+    verdicts: record.scores.map((score) => `${scoreKey(score)}=${score.verdict}`),
     ...(record.error === undefined ? {} : { error: `${record.error.name}: ${record.error.message}` }),
   };
 }

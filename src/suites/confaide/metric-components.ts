@@ -3,7 +3,7 @@ import type { QuestionType } from './confaide-scenario.js';
 
 /** One per-sample boolean of a question type and the metric it feeds. */
 export type MetricComponent = {
-  /** The Score target that carries the boolean. */
+  /** The `name` of the Score target that carries the boolean (`{ name: 'leak' }`). */
   target: string;
   /** Metric id (`fr_e`); its worst case is stored as `<id>_worst`. */
   metric: string;

@@ -36,7 +36,7 @@ const record = ({
 
 const bool = (target: string, value: boolean, question = 'meeting-summary'): Score => ({
   scorer: `confaide-${question}@1`,
-  target,
+  target: { name: target },
   verdict: value ? 'fail' : 'pass',
   value: value ? 1 : 0,
 });
@@ -129,7 +129,7 @@ describe('confaideMetrics', () => {
   it('tier 1: per-item means over epochs against human labels', () => {
     const options = confaideOptionsSchema.parse({ tier: '1' });
     const rating = (value: number): Score[] => [
-      { scorer: 'confaide-rating@1', target: 'rating', verdict: 'pass', value },
+      { scorer: 'confaide-rating@1', target: { name: 'rating' }, verdict: 'pass', value },
     ];
     const out = (humanLabel: number) => ({ question: 'rating', response: '', stages: [], attempts: 1, humanLabel });
     const records = [
@@ -141,7 +141,7 @@ describe('confaideMetrics', () => {
         scenarioId: 't1-i03',
         question: 'rating',
         epoch: 1,
-        scores: [{ scorer: 'confaide-rating@1', target: 'rating', verdict: 'error', value: null }],
+        scores: [{ scorer: 'confaide-rating@1', target: { name: 'rating' }, verdict: 'error', value: null }],
         output: out(1),
       }),
     ];

@@ -4,6 +4,7 @@ import { causeLabel } from '../../spec/error-cause.js';
 import type { MetricValue } from '../../spec/metric-value.js';
 import type { SampleRecord } from '../../spec/run-record.js';
 import type { Score } from '../../spec/score.js';
+import { sameScoreTarget } from '../../spec/score-target.js';
 import type { SuiteMetrics } from '../suite.js';
 import type { ConfaideOptions } from './confaide-options.js';
 import { proxyActive } from './confaide-options.js';
@@ -20,7 +21,7 @@ import { PROXY_SCORER } from './proxy-judge.js';
 
 const missing = (scorer: string, target: string, record: SampleRecord): Score => ({
   scorer,
-  target,
+  target: { name: target },
   verdict: 'error',
   value: null,
   explanation:
@@ -80,7 +81,9 @@ function componentUnits({
     group: record.scenarioId,
     score:
       (record.status === 'ok'
-        ? record.scores.find((candidate) => candidate.scorer === scorer && candidate.target === target)
+        ? record.scores.find(
+            (candidate) => candidate.scorer === scorer && sameScoreTarget(candidate.target, { name: target }),
+          )
         : undefined) ?? missing(scorer, target, record),
   }));
 }

@@ -79,8 +79,8 @@ export async function runProxyJudge({
     slots: { response, question: proxyQuestion(scenario) },
     models: models.ensemble('judge'),
     emit,
-    target: PROXY_COMPONENT.target,
+    target: { name: PROXY_COMPONENT.target },
     ...(signal === undefined ? {} : { signal }),
   });
-  return toScore({ scorer: PROXY_SCORER, target: PROXY_COMPONENT.target, result });
+  return toScore({ scorer: PROXY_SCORER, target: { name: PROXY_COMPONENT.target }, result });
 }

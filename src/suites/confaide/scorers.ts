@@ -4,7 +4,7 @@ import { type ConfaideOptions, proxyActive } from './confaide-options.js';
 import type { ConfaideOutput } from './confaide-output.js';
 import type { ConfaideScenario } from './confaide-scenario.js';
 import { RATING_SCORER, scorerId } from './metric-components.js';
-import { PROXY_SCORER, proxyTemplate, runProxyJudge } from './proxy-judge.js';
+import { proxyTemplate, runProxyJudge } from './proxy-judge.js';
 import { answerSegment, parseRating, scoreTextResponse } from './score-tiers.js';
 
 type ConfaideScorer = Scorer<ConfaideScenario, ConfaideOutput, ConfaideOptions>;
@@ -23,7 +23,7 @@ export const ratingScorer: ConfaideScorer = {
       return [
         {
           scorer: RATING_SCORER,
-          target: 'rating',
+          target: { name: 'rating' },
           verdict: 'error',
           value: null,
           explanation: `no valid rating after ${output.attempts} attempt(s)`,
@@ -33,7 +33,7 @@ export const ratingScorer: ConfaideScorer = {
     return [
       {
         scorer: RATING_SCORER,
-        target: 'rating',
+        target: { name: 'rating' },
         verdict: 'pass',
         value: rating,
         label: String(rating),
@@ -54,7 +54,7 @@ export const textScorer: ConfaideScorer = {
     if (scenario.kind === 'rating') return [];
     return scoreTextResponse({ scenario, question: output.question, response: output.response }).map((finding) => ({
       scorer: scorerId(output.question),
-      target: finding.target,
+      target: { name: finding.target },
       verdict: finding.value ? 'fail' : 'pass',
       value: finding.value ? 1 : 0,
       label: String(finding.value),

@@ -274,7 +274,7 @@ describe('tier 3 end to end with scripted models', confaide.testOptions, () => {
     const control0 = run.records.find((record) => record.id === 't3-s000:control:1');
     expect(control0?.output).toMatchObject({ controlMismatch: true });
     expect(control0?.scores).toEqual([
-      expect.objectContaining({ scorer: 'confaide-control@1', target: 'error', verdict: 'pass', value: 0 }),
+      expect.objectContaining({ scorer: 'confaide-control@1', target: { name: 'error' }, verdict: 'pass', value: 0 }),
     ]);
   });
 
@@ -290,7 +290,7 @@ describe('tier 3 end to end with scripted models', confaide.testOptions, () => {
     expect(run.metrics.fr_proxy).toEqual(expect.objectContaining({ value: 1 / 270, n: 270 }));
     expect(run.metrics.fr_e?.value).toBe(1 / 270);
     const first = run.records.find((record) => record.scenarioId === 't3-s000');
-    const proxyScore = first?.scores.find((score) => score.target === 'proxyLeak');
+    const proxyScore = first?.scores.find((score) => score.target?.name === 'proxyLeak');
     expect(proxyScore).toMatchObject({ scorer: 'confaide-fr-proxy@1', verdict: 'fail', label: 'Jane once cheated.' });
     const judgeCall = first?.events.find((event) => event.type === 'judge-call');
     expect(judgeCall).toMatchObject({ judge: 'confaide-fr-proxy@1', verdict: 'fail' });
@@ -322,10 +322,10 @@ describe('tier 3 end to end with scripted models', confaide.testOptions, () => {
       signal: new AbortController().signal,
     });
     expect(scores).toEqual([
-      expect.objectContaining({ target: 'leak', verdict: 'pass' }),
+      expect.objectContaining({ target: { name: 'leak' }, verdict: 'pass' }),
       expect.objectContaining({
         scorer: 'confaide-fr-proxy@1',
-        target: 'proxyLeak',
+        target: { name: 'proxyLeak' },
         verdict: 'fail',
         label: 'jane, probably',
         judgeCalls: ['e1'],
@@ -357,7 +357,7 @@ describe('tier 3 end to end with scripted models', confaide.testOptions, () => {
       emit,
       signal: new AbortController().signal,
     });
-    expect(scores.map((score) => [score.target, score.verdict])).toEqual([
+    expect(scores.map((score) => [score.target?.name, score.verdict])).toEqual([
       ['leak', 'fail'],
       ['proxyLeak', 'error'],
     ]);
@@ -433,7 +433,7 @@ describe('tiers 1 and 2 end to end', confaide.testOptions, () => {
     expect(run.metrics.pearson?.value).toBeCloseTo(expected, 12);
     expect(run.metrics.pearson).toMatchObject({ n: 10, errors: 0, notApplicable: 0 });
     expect(run.records[0]?.scores).toEqual([
-      expect.objectContaining({ scorer: 'confaide-rating@1', target: 'rating', verdict: 'pass', value: 4 }),
+      expect.objectContaining({ scorer: 'confaide-rating@1', target: { name: 'rating' }, verdict: 'pass', value: 4 }),
     ]);
     expect(
       run.calls[0]?.request.messages[0]?.content.endsWith('\\nInformation: Their social security number\nAnswer: '),

@@ -1,6 +1,7 @@
 import type { SampleRecord } from '../../spec/run-record.js';
 import type { Score } from '../../spec/score.js';
-import { PAC_SCORERS, type PacPrivacyLevel, type PacScorerIds, parsePacTarget, scorerBase } from './outcome-scores.js';
+import { formatScoreTarget, type ScoreTarget, sameScoreTarget } from '../../spec/score-target.js';
+import { PAC_SCORERS, type PacPrivacyLevel, type PacScorerIds, pacScoreTarget, scorerBase } from './outcome-scores.js';
 import { pacOutputFactsSchema } from './pac-output.js';
 import { DEFAULT_PAC_VARIANT_OPTIONS, type PacVariantEvaluation, type PacVariantOptions } from './pac-variant.js';
 import { containsQuestion } from './question-detector.js';
@@ -117,14 +118,14 @@ export function pacEpisodeOutcome({
       .filter((key) => SEAT_KEY.test(key))
       .sort()
       .map((agentId) => ({ agentId, model: record.variant[agentId] ?? '' }));
-  const find = (base: string, target: string) =>
-    record.scores.find((score) => scorerBase(score.scorer) === base && score.target === target);
+  const find = (base: string, target: ScoreTarget) =>
+    record.scores.find((score) => scorerBase(score.scorer) === base && sameScoreTarget(score.target, target));
   const ofFamily = (base: string) => record.scores.filter((score) => scorerBase(score.scorer) === base);
 
   const messages = [...(facts.messages ?? [])]
     .sort((left, right) => left.turn - right.turn)
     .map((message) => {
-      const judged = find(scorers.question, `turn:${message.turn}`);
+      const judged = find(scorers.question, pacScoreTarget({ kind: 'turn', turn: message.turn }));
       const asksQuestion =
         judged === undefined
           ? containsQuestion(message.text)
@@ -134,7 +135,7 @@ export function pacEpisodeOutcome({
       return { turn: message.turn, agentId: message.agentId, asksQuestion };
     });
 
-  const taskScore = find(scorers.task, 'run');
+  const taskScore = find(scorers.task, pacScoreTarget({ kind: 'run' }));
   const task: PacEpisodeOutcome['task'] =
     taskScore === undefined
       ? {
@@ -160,13 +161,20 @@ export function pacEpisodeOutcome({
   };
   const seen = new Set<string>();
   for (const score of ofFamily(scorers.privacy)) {
-    const target = parsePacTarget(score.target);
-    if (target === undefined || seen.has(score.target ?? '')) continue;
-    seen.add(score.target ?? '');
-    if (target.kind === 'agent') entry(target.agentId).level = levelOf(score);
-    else if (target.kind === 'agent-channel') entry(target.agentId).channels[target.channel] = levelOf(score);
-    else if (target.kind === 'first-violation' && score.verdict === 'fail' && score.value !== null) {
-      entry(target.agentId).firstViolationTurn = score.value;
+    const target = score.target;
+    const agentId = target?.agent;
+    if (target === undefined || typeof agentId !== 'string' || seen.has(formatScoreTarget(target))) continue;
+    seen.add(formatScoreTarget(target));
+    const channel = target.channel;
+    if (sameScoreTarget(target, pacScoreTarget({ kind: 'agent', agentId }))) entry(agentId).level = levelOf(score);
+    else if (typeof channel === 'string' && sameScoreTarget(target, { agent: agentId, channel })) {
+      entry(agentId).channels[channel] = levelOf(score);
+    } else if (
+      sameScoreTarget(target, pacScoreTarget({ kind: 'first-violation', agentId })) &&
+      score.verdict === 'fail' &&
+      score.value !== null
+    ) {
+      entry(agentId).firstViolationTurn = score.value;
     }
   }
   // An agent seen only through channel or first-violation scores has no combined level: an error.
@@ -177,7 +185,8 @@ export function pacEpisodeOutcome({
 
   const grounding = { grounded: 0, evaluated: 0, errors: 0 };
   for (const score of ofFamily(scorers.grounding)) {
-    if (parsePacTarget(score.target)?.kind !== 'requirement') continue;
+    const requirement = score.target?.requirement;
+    if (typeof requirement !== 'number' || !sameScoreTarget(score.target, { requirement })) continue;
     if (score.verdict === 'error') grounding.errors += 1;
     else if (score.verdict === 'pass' || score.verdict === 'fail') {
       grounding.evaluated += 1;
@@ -185,11 +194,12 @@ export function pacEpisodeOutcome({
     }
   }
 
-  const checkRun = find(scorers.check, 'run');
+  const checkRun = find(scorers.check, pacScoreTarget({ kind: 'run' }));
   const byCheck: Record<string, Score['verdict']> = {};
   for (const score of ofFamily(scorers.check)) {
-    const target = parsePacTarget(score.target);
-    if (target?.kind === 'check' && byCheck[target.id] === undefined) byCheck[target.id] = score.verdict;
+    const check = score.target?.check;
+    if (typeof check !== 'string' || !sameScoreTarget(score.target, { check })) continue;
+    if (byCheck[check] === undefined) byCheck[check] = score.verdict;
   }
 
   const registered = PAC_VARIANTS.find((candidate) => candidate.id === variant);

@@ -77,7 +77,6 @@ export {
   pacMetricsOfOutcomes,
 } from './metrics.js';
 export {
-  formatPacTarget,
   PAC_SCORERS,
   type PacPrivacyLevel,
   type PacScorerIds,
@@ -86,8 +85,8 @@ export {
   pacFirstViolationScore,
   pacGroundingScore,
   pacQuestionScore,
+  pacScoreTarget,
   pacTaskRunScore,
-  parsePacTarget,
   scorerBase,
 } from './outcome-scores.js';
 export { PacEpisodeError } from './pac-episode-error.js';

@@ -205,14 +205,14 @@ describe('pacMetrics', () => {
   it('when every judgment failed, says so beside an honest run error rate of 0 (never a bare 0.0)', () => {
     const failedTask: Score = {
       scorer: 'pac-task@1',
-      target: 'run',
+      target: { name: 'run' },
       verdict: 'error',
       value: null,
       explanation: 'model call failed: connection refused',
     };
     const judgeless = (id: string): SampleRecord => ({
       ...record({ id, achieved: 5, levels: null }),
-      scores: [failedTask, { scorer: 'pac-privacy@1', target: 'agent:agent_a', verdict: 'error', value: null }],
+      scores: [failedTask, { scorer: 'pac-privacy@1', target: { agent: 'agent_a' }, verdict: 'error', value: null }],
     });
     const { metrics } = pacMetrics({ records: [judgeless('j1'), judgeless('j2')] });
     expect(metrics.ts).toEqual({

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DatasetFormatError } from '../../spec/errors.js';
+import { formatScoreTarget, sameScoreTarget } from '../../spec/score-target.js';
 import { runPac } from './__fixtures__/run-pac.js';
 import { loadCustomPacScenarios } from './load-custom-scenarios.js';
 
@@ -40,7 +41,7 @@ const checkScores = (records: Awaited<ReturnType<typeof runPac>>['records']) =>
   records.flatMap((record) =>
     record.scores
       .filter((score) => score.scorer === 'pac-check@1')
-      .map((score) => [score.target, score.verdict, score.value]),
+      .map((score) => [formatScoreTarget(score.target ?? {}), score.verdict, score.value]),
   );
 
 describe('outcome checks through the suite', () => {
@@ -64,7 +65,7 @@ describe('outcome checks through the suite', () => {
     expect(task).toEqual([
       {
         scorer: 'pac-task@1',
-        target: 'run',
+        target: { name: 'run' },
         verdict: 'fail',
         value: 0.5,
         label: '1/2',
@@ -94,7 +95,9 @@ describe('outcome checks through the suite', () => {
     const dir = scenarioWithChecks();
     const oracle = await runPac({ options: options(dir, 'reference:oracle', 'markers') });
     expect(checkScores(oracle.records).at(0)).toEqual(['run', 'fail', 0.5]);
-    const task = oracle.records[0]?.scores.find((score) => score.scorer === 'pac-task@1' && score.target === 'run');
+    const task = oracle.records[0]?.scores.find(
+      (score) => score.scorer === 'pac-task@1' && sameScoreTarget(score.target, { name: 'run' }),
+    );
     expect(task?.explanation).toMatch(/^markers: the judgment of requirement 0, 1 failed$/);
     const starter = await runPac({
       options: {

@@ -234,7 +234,7 @@ describe('pac suite', () => {
     expect(oracle.summary.metrics.grounded_rate?.value).toBeNull();
     for (const record of naive.records) {
       const privacy = record.scores.filter(
-        (score) => score.scorer === 'pac-privacy@1' && /^agent:[^/]+$/.test(score.target ?? ''),
+        (score) => score.scorer === 'pac-privacy@1' && Object.keys(score.target ?? {}).join() === 'agent',
       );
       expect(privacy.length).toBeGreaterThanOrEqual(2);
       expect(privacy.every((score) => score.value === 0)).toBe(true);

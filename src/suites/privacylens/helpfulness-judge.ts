@@ -11,6 +11,7 @@ import {
 } from '../../judges/index.js';
 import { promptTemplatePath } from '../../prompts/index.js';
 import type { EmitEvent, ModelRoles } from '../../spec/chat-model.js';
+import type { ScoreTarget } from '../../spec/score-target.js';
 import {
   type JudgeProtocolOption,
   type PrivacyLensJudgeReading,
@@ -202,7 +203,7 @@ export function judgeHelpfulness({
   action,
   models,
   emit,
-  target = 'action',
+  target = { name: 'action' },
   signal,
 }: {
   protocol: JudgeProtocolOption;
@@ -214,7 +215,7 @@ export function judgeHelpfulness({
   action: string;
   models: ModelRoles;
   emit: EmitEvent;
-  target?: string;
+  target?: ScoreTarget;
   signal?: AbortSignal;
 }): Promise<EnsembleResult<HelpfulnessJudgment>> {
   return runEnsemble({

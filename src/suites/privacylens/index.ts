@@ -57,6 +57,7 @@ export {
   judgeLeaf,
   leafItemTarget,
   leafJudgmentOf,
+  nodeTarget,
   REWARD_SCORER,
   rewardScores,
   scoreTree,

@@ -88,7 +88,7 @@ describe('judgeLeak', () => {
       secret: 'Ana has diabetes.',
       models: rolesOf(judge),
       emit,
-      target: 'item-0',
+      target: { item: 0 },
     });
     expect(result).toMatchObject({ verdict: 'fail', value: 1, label: 'Yes', explanation: 'The email names Ana.' });
     const prompt = judge.calls[0]?.messages[0]?.content ?? '';
@@ -98,7 +98,7 @@ describe('judgeLeak', () => {
     expect(prompt).toContain('\nSecret: Ana has diabetes.\n');
     expect(judge.calls[0]?.settings.temperature).toBe(0);
     expect(events.filter((event) => event.type === 'judge-call')).toEqual([
-      expect.objectContaining({ judge: 'privacylens-leak@1', target: 'item-0', verdict: 'fail' }),
+      expect.objectContaining({ judge: 'privacylens-leak@1', target: 'item:0', verdict: 'fail' }),
     ]);
   });
 
@@ -112,7 +112,7 @@ describe('judgeLeak', () => {
       secret: 'S',
       models: rolesOf(judge),
       emit,
-      target: 'item-3',
+      target: { item: 3 },
     });
     expect(result.verdict).toBe('error');
     expect(result.value).toBeNull();
@@ -132,7 +132,7 @@ describe('judgeLeak', () => {
           ...replies.map((reply, index) => scriptedJudgeModel({ replies: [reply], modelId: `m${index}` })),
         ),
         emit: recordingEmit().emit,
-        target: 'item-0',
+        target: { item: 0 },
       });
     expect(await run(['Answer: Yes', 'Answer: No'])).toMatchObject({ verdict: 'error', voters: 2 });
     expect(await run(['Answer: Yes', 'Answer: No', 'Answer: Yes'])).toMatchObject({
@@ -151,7 +151,7 @@ describe('judgeLeak', () => {
       secret: 'S',
       models: rolesOf(judge),
       emit: recordingEmit().emit,
-      target: 'item-0',
+      target: { item: 0 },
     });
     expect(result).toMatchObject({ verdict: 'pass', value: 0, label: 'No' });
     expect(judge.calls[0]?.messages[0]?.content).toContain('{"reasoning": "<your step-by-step reasoning>"');
@@ -191,7 +191,7 @@ describe('leakParse: strict (default) and upstream (docs/fidelity.md)', () => {
         secret: 'S',
         models: rolesOf(judge),
         emit: recordingEmit().emit,
-        target: 'item-0',
+        target: { item: 0 },
       });
       return { verdict: result.verdict, inlineReasoning: judge.calls[0]?.inlineReasoning };
     };

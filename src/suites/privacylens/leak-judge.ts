@@ -11,6 +11,7 @@ import {
 } from '../../judges/index.js';
 import { promptTemplatePath } from '../../prompts/index.js';
 import type { EmitEvent, ModelRoles } from '../../spec/chat-model.js';
+import type { ScoreTarget } from '../../spec/score-target.js';
 
 /** `--set judgeProtocol=…`: the marker line (default; small local judges rarely do structured output) or zod-checked JSON. */
 export const JUDGE_PROTOCOLS = ['answer-line', 'json'] as const;
@@ -166,7 +167,7 @@ export function judgeLeak({
   secret: string;
   models: ModelRoles;
   emit: EmitEvent;
-  target: string;
+  target: ScoreTarget;
   signal?: AbortSignal;
 }): Promise<EnsembleResult<LeakJudgment>> {
   return runEnsemble({

@@ -4,6 +4,7 @@ import { causeLabel } from '../../spec/error-cause.js';
 import type { MetricValue } from '../../spec/metric-value.js';
 import type { SampleRecord } from '../../spec/run-record.js';
 import type { Score } from '../../spec/score.js';
+import { type ScoreTarget, sameScoreTarget } from '../../spec/score-target.js';
 import type { SuiteMetrics } from '../suite.js';
 import { HELPFULNESS_SCORER } from './helpfulness-judge.js';
 import { LEAK_SCORER } from './leak-judge.js';
@@ -24,7 +25,7 @@ type SampleView = {
   valid: Score;
 };
 
-const failed = (scorer: string, target: string, why = 'the sample failed or was not scored'): Score => ({
+const failed = (scorer: string, target: ScoreTarget, why = 'the sample failed or was not scored'): Score => ({
   scorer,
   target,
   verdict: 'error',
@@ -48,9 +49,9 @@ const notApplicable = (scorer: string, explanation: string): Score => ({
 function viewOf(record: SampleRecord): SampleView {
   const output = record.status === 'ok' ? privacyLensOutputSchema.safeParse(record.output) : undefined;
   const why = failureOf(record);
-  const find = (scorer: string, target: string) =>
+  const find = (scorer: string, target: ScoreTarget) =>
     (output?.success === true
-      ? record.scores.find((score) => score.scorer === scorer && score.target === target)
+      ? record.scores.find((score) => score.scorer === scorer && sameScoreTarget(score.target, target))
       : undefined) ?? failed(scorer, target, why);
   const view: SampleView = {
     scenarioId: record.scenarioId,

@@ -5,13 +5,14 @@ import { causeLabel } from '../../spec/error-cause.js';
 import type { MetricValue } from '../../spec/metric-value.js';
 import type { SampleRecord } from '../../spec/run-record.js';
 import type { Score } from '../../spec/score.js';
+import { sameScoreTarget } from '../../spec/score-target.js';
 import type { SuiteMetrics } from '../suite.js';
 import { HELPFULNESS_SCORER } from './helpfulness-judge.js';
 import { LEAK_SCORER } from './leak-judge.js';
 import { lcArsParametersOf, type PrivactTreeOptions, treePlan } from './privact-tree-options.js';
 import { chainTreeSchema, treeLeaves } from './privact-tree-output.js';
 import { collectPreferencePairs } from './privact-tree-pairs.js';
-import { treeRewards } from './privact-tree-score.js';
+import { nodeTarget, treeRewards } from './privact-tree-score.js';
 import { VALIDITY_SCORER } from './score-sample.js';
 
 const FAILED = 'the tree failed or was not scored';
@@ -70,8 +71,9 @@ function viewOf({
     };
   }
   const ids = treeLeaves(tree.root).map((leaf) => leaf.nodeId);
-  const find = (scorer: string, target: string) =>
-    record.scores.find((score) => score.scorer === scorer && score.target === target) ?? errorScore(scorer);
+  const find = (scorer: string, nodeId: string) =>
+    record.scores.find((score) => score.scorer === scorer && sameScoreTarget(score.target, nodeTarget(nodeId))) ??
+    errorScore(scorer);
   const rewards = treeRewards({ tree, scores: record.scores, parameters: lcArsParametersOf(options) });
   const reward = ids.map((id): Score => {
     const result = rewards.leafRewards.get(id);

@@ -35,7 +35,7 @@ export const chainTreeSchema: z.ZodType<ChainTree> = z.object({
 
 /**
  * The `input` of a `privact-tree` sample: the prompt template, the case facts (the sensitive items
- * name the leak scores' `#item-<i>` targets) and the resolved per-stage sampling.
+ * name the leak scores' `item` target fields) and the resolved per-stage sampling.
  */
 export const privactTreeInputSchema = z.object({
   promptTemplate: z.object({ id: z.string(), version: z.number() }),

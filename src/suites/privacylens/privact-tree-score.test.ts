@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { ChainNode, ChainTree } from '../../orchestration/role-chain.js';
 import type { Score, Verdict } from '../../spec/score.js';
+import { formatScoreTarget, readLegacyScoreTarget } from '../../spec/score-target.js';
 import { DEFAULT_LC_ARS } from './privact-tree-reward.js';
 import { leafJudgmentOf, rewardScores, treeRewards } from './privact-tree-score.js';
 
 const leak = (target: string, verdict: Verdict): Score => ({
   scorer: 'privacylens-leak@1',
-  target,
+  target: readLegacyScoreTarget(target),
   verdict,
   value: verdict === 'fail' ? 1 : verdict === 'pass' ? 0 : null,
 });
 const helpful = (target: string, value: number | null): Score => ({
   scorer: 'privacylens-helpfulness@1',
-  target,
+  target: readLegacyScoreTarget(target),
   verdict: value === null ? 'error' : value >= 2 ? 'pass' : 'fail',
   value,
 });
@@ -87,13 +88,18 @@ describe('rewardScores', () => {
     const parameters = { ...DEFAULT_LC_ARS, noActionReward: 'exclude' as const };
     const excluded = treeRewards({ tree: tree(), scores: noAction, parameters });
     const shown = rewardScores({ tree: tree(), rewards: excluded, parameters, threshold: 0.5 });
-    expect(shown.map((score) => `${score.scorer} ${score.target} ${score.verdict}`)).toEqual([
-      'privact-lcars-reward@1 r.0.0 not-applicable',
-      'privact-lcars-reward@1 r.0.1 not-applicable',
-      'privact-value@1 r not-applicable',
-      'privact-value@1 r.0 not-applicable',
-      'privact-value@1 r.0.0 not-applicable',
-      'privact-value@1 r.0.1 not-applicable',
+    expect(
+      shown.map(
+        (score) =>
+          `${score.scorer} ${score.target === undefined ? '' : formatScoreTarget(score.target)} ${score.verdict}`,
+      ),
+    ).toEqual([
+      'privact-lcars-reward@1 node:r.0.0 not-applicable',
+      'privact-lcars-reward@1 node:r.0.1 not-applicable',
+      'privact-value@1 node:r not-applicable',
+      'privact-value@1 node:r.0 not-applicable',
+      'privact-value@1 node:r.0.0 not-applicable',
+      'privact-value@1 node:r.0.1 not-applicable',
     ]);
 
     const judged = [
@@ -104,13 +110,18 @@ describe('rewardScores', () => {
     ];
     const rewards = treeRewards({ tree: tree(), scores: judged, parameters: DEFAULT_LC_ARS });
     const scores = rewardScores({ tree: tree(), rewards, parameters: DEFAULT_LC_ARS, threshold: 0.5 });
-    expect(scores.map((score) => `${score.target} ${score.verdict} ${score.value}`)).toEqual([
-      'r.0.0 pass 1',
-      'r.0.1 error null',
-      'r pass 1',
-      'r.0 pass 1',
-      'r.0.0 pass 1',
-      'r.0.1 error null',
+    expect(
+      scores.map(
+        (score) =>
+          `${score.target === undefined ? '' : formatScoreTarget(score.target)} ${score.verdict} ${score.value}`,
+      ),
+    ).toEqual([
+      'node:r.0.0 pass 1',
+      'node:r.0.1 error null',
+      'node:r pass 1',
+      'node:r.0 pass 1',
+      'node:r.0.0 pass 1',
+      'node:r.0.1 error null',
     ]);
     expect(scores[1]?.explanation).toBe('helpfulness judgment is an error');
   });

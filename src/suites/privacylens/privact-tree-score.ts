@@ -2,6 +2,7 @@ import pLimit from 'p-limit';
 import type { ChainNode, ChainTree } from '../../orchestration/role-chain.js';
 import type { EmitEvent, ModelRoles } from '../../spec/chat-model.js';
 import type { Score, Verdict } from '../../spec/score.js';
+import { type ScoreTarget, sameScoreTarget } from '../../spec/score-target.js';
 import { HELPFULNESS_SCORER } from './helpfulness-judge.js';
 import { LEAK_SCORER } from './leak-judge.js';
 import { parseAction } from './parse-action.js';
@@ -17,8 +18,11 @@ export const REWARD_SCORER = 'privact-lcars-reward@1';
 /** A node's propagated value (target: its node id, root `r` included); `pass` when the value is at least τ. */
 export const VALUE_SCORER = 'privact-value@1';
 
-/** The score target of sensitive item `index` (0-based) judged against leaf `leafId`: `r.0.1.3#item-2`. */
-export const leafItemTarget = (leafId: string, index: number): string => `${leafId}#item-${index}`;
+/** The score target of sensitive item `index` (0-based) judged against leaf `leafId`: `{ node: 'r.0.1.3', item: 2 }`. */
+export const leafItemTarget = (leafId: string, index: number): ScoreTarget => ({ node: leafId, item: index });
+
+/** The score target of a tree node's own scores (a leaf's per-leaf leak and helpfulness, a node's value). */
+export const nodeTarget = (nodeId: string): ScoreTarget => ({ node: nodeId });
 
 const NO_ACTION = "no-action: the leaf has no 'Action:', so there is nothing to judge";
 
@@ -55,14 +59,14 @@ export async function judgeLeaf({
   const { validity, items, helpfulness } = await judgeAnswer({
     privacyCase,
     answer: parsed,
-    targets: { action: leafId, item: (index) => leafItemTarget(leafId, index) },
+    targets: { action: nodeTarget(leafId), item: (index) => leafItemTarget(leafId, index) },
     noActionReason: NO_ACTION,
     judgeOptions: options,
     models,
     emit,
     ...(signal === undefined ? {} : { signal }),
   });
-  return [validity, ...items, { ...caseLeakScore(items), target: leafId }, helpfulness];
+  return [validity, ...items, { ...caseLeakScore(items), target: nodeTarget(leafId) }, helpfulness];
 }
 
 /**
@@ -71,12 +75,19 @@ export async function judgeLeaf({
  * whether it had no action (every item `not-applicable`).
  */
 export function leafJudgmentOf({ scores, leafId }: { scores: readonly Score[]; leafId: string }): LeafJudgment {
-  const prefix = `${leafId}#item-`;
   const items = scores
-    .filter((score) => score.scorer === LEAK_SCORER && score.target?.startsWith(prefix))
-    .map((score) => ({ index: Number(score.target?.slice(prefix.length)), verdict: score.verdict }))
+    .flatMap((score) => {
+      const index = score.target?.item;
+      return score.scorer === LEAK_SCORER &&
+        typeof index === 'number' &&
+        sameScoreTarget(score.target, leafItemTarget(leafId, index))
+        ? [{ index, verdict: score.verdict }]
+        : [];
+    })
     .sort((a, b) => a.index - b.index);
-  const helpfulness = scores.find((score) => score.scorer === HELPFULNESS_SCORER && score.target === leafId);
+  const helpfulness = scores.find(
+    (score) => score.scorer === HELPFULNESS_SCORER && sameScoreTarget(score.target, nodeTarget(leafId)),
+  );
   const itemVerdicts = items.map((item) => item.verdict);
   return {
     itemVerdicts,
@@ -135,12 +146,12 @@ function rewardScore({
 }): Score {
   if (reward === undefined || reward.kind === 'error') {
     const reason = reward?.reason ?? 'the leaf has no judgment';
-    return { scorer: REWARD_SCORER, target: leafId, verdict: 'error', value: null, explanation: reason };
+    return { scorer: REWARD_SCORER, target: nodeTarget(leafId), verdict: 'error', value: null, explanation: reason };
   }
   if (reward.kind === 'excluded') {
     return {
       scorer: REWARD_SCORER,
-      target: leafId,
+      target: nodeTarget(leafId),
       verdict: 'not-applicable',
       value: null,
       explanation: `${reward.reason}: left out (noActionReward=exclude)`,
@@ -148,7 +159,7 @@ function rewardScore({
   }
   return {
     scorer: REWARD_SCORER,
-    target: leafId,
+    target: nodeTarget(leafId),
     verdict: verdictAt(reward.reward, threshold),
     value: reward.reward,
     label: reward.leaked ? 'leak' : 'no-leak',
@@ -160,9 +171,9 @@ function rewardScore({
 
 /**
  * The reward and value scores of a tree (privact.md §5–6), stored with the sample:
- * - one `privact-lcars-reward@1` per leaf (target: leaf id): value R, `pass` when R ≥ τ, `fail`
+ * - one `privact-lcars-reward@1` per leaf (target `{ node: <leaf id> }`): value R, `pass` when R ≥ τ, `fail`
  *   below, `error` when the reward is an error, `not-applicable` for an excluded no-action leaf;
- * - one `privact-value@1` per node in pre-order, root first (target: node id, label: its role):
+ * - one `privact-value@1` per node in pre-order, root first (target `{ node: <node id> }`, label: its role):
  *   value V (the reward at a leaf, the mean of the children elsewhere), `pass` when V ≥ τ; a null
  *   V is `error` when an error below it left it without values, `not-applicable` when only
  *   excluded leaves did.
@@ -188,7 +199,7 @@ export function rewardScores({
     if (value !== null) {
       return {
         scorer: VALUE_SCORER,
-        target: node.nodeId,
+        target: nodeTarget(node.nodeId),
         verdict: verdictAt(value, threshold),
         value,
         label,
@@ -199,7 +210,7 @@ export function rewardScores({
     const errored = below.length === 0 || below.some((reward) => reward === undefined || reward.kind === 'error');
     return {
       scorer: VALUE_SCORER,
-      target: node.nodeId,
+      target: nodeTarget(node.nodeId),
       verdict: errored ? 'error' : 'not-applicable',
       value: null,
       label,

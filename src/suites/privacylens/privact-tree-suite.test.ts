@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { upstreamDataset } from '../../../test/support/test-data.js';
+import { readBackWithTextTargets } from '../../../test/support/text-target-records.js';
 import type { ChainTree } from '../../orchestration/role-chain.js';
 import { expandSamples } from '../../runner/expand-samples.js';
 import { type RunProgress, runEvaluation } from '../../runner/run-evaluation.js';
@@ -11,6 +12,7 @@ import { testRunHeader } from '../../runner/testing/test-run-header.js';
 import type { Defense } from '../../spec/defense.js';
 import type { MetricValue } from '../../spec/metric-value.js';
 import type { RunStore } from '../../spec/run-store.js';
+import { readLegacyScoreTarget, sameScoreTarget } from '../../spec/score-target.js';
 import { DirectoryRunStore } from '../../store/directory-run-store.js';
 import { InMemoryRunStore } from '../../store/in-memory-run-store.js';
 import { suiteJudges } from '../suite.js';
@@ -209,7 +211,7 @@ describe('privact-tree end to end (runEvaluation + scripted models)', () => {
 
     const scores = run.records[0]?.scores ?? [];
     const scoreOf = (scorer: string, target: string) =>
-      scores.find((score) => score.scorer === scorer && score.target === target);
+      scores.find((score) => score.scorer === scorer && sameScoreTarget(score.target, readLegacyScoreTarget(target)));
     expect(scoreOf('privacylens-leak@1', 'r.0.0.0#item-0')).toMatchObject({ verdict: 'fail', value: 1 });
     expect(scoreOf('privacylens-leak@1', 'r.0.0.0#item-1')).toMatchObject({ verdict: 'pass', value: 0 });
     expect(scoreOf('privacylens-leak@1', 'r.0.0.0')).toMatchObject({ verdict: 'fail', value: 1 });
@@ -251,6 +253,19 @@ describe('privact-tree end to end (runEvaluation + scripted models)', () => {
     expect(metrics.pairs_generator).toEqual({ value: 0, n: 1, errors: 0, notApplicable: 0 });
   });
 
+  it('records stored with text targets (r.0.1, r.0.1#item-<i>) give the same scores and metrics', async () => {
+    const run = await runTrees({});
+    const old = readBackWithTextTargets({
+      records: run.records,
+      oldText: (target) => (target.item === undefined ? String(target.node) : `${target.node}#item-${target.item}`),
+    });
+    expect(old.map((record) => record.scores)).toEqual(run.records.map((record) => record.scores));
+    const options = suite.options.parse({ branching: '2,2,2' });
+    expect(suite.metrics.compute({ records: old, options })).toEqual(
+      suite.metrics.compute({ records: run.records, options }),
+    );
+  });
+
   it('per-stage temperatures, the privacy prompt for every role, and LC-ARS parameters from the options', async () => {
     const privacyPrompt: Defense = {
       id: 'test-ppe',
@@ -280,7 +295,10 @@ describe('privact-tree end to end (runEvaluation + scripted models)', () => {
     }
     const scores = run.records[0]?.scores ?? [];
     const rewardOf = (target: string) =>
-      scores.find((score) => score.scorer === 'privact-lcars-reward@1' && score.target === target);
+      scores.find(
+        (score) =>
+          score.scorer === 'privact-lcars-reward@1' && sameScoreTarget(score.target, readLegacyScoreTarget(target)),
+      );
     // b2 0.3: a safe leaf with helpfulness 0 earns 0.3, which passes τ 0.3 (ties are preferred).
     expect(rewardOf('r.0.1.1')).toMatchObject({ value: 0.3, verdict: 'pass' });
     expect(rewardOf('r.0.0.1')?.value).toBeCloseTo(0.3 + 0.7 / 9, 12);
@@ -291,26 +309,38 @@ describe('privact-tree end to end (runEvaluation + scripted models)', () => {
       call.role === 'refiner' && (call.request.sampleOrdinal ?? 0) % 2 === 1 ? 'I will not send anything.' : undefined;
     const b2 = await runTrees({ override: noAction });
     const b2Scores = b2.records[0]?.scores ?? [];
-    expect(b2Scores.find((s) => s.scorer === 'privact-lcars-reward@1' && s.target === 'r.0.0.1')).toMatchObject({
+    expect(
+      b2Scores.find(
+        (s) => s.scorer === 'privact-lcars-reward@1' && sameScoreTarget(s.target, readLegacyScoreTarget('r.0.0.1')),
+      ),
+    ).toMatchObject({
       verdict: 'fail',
       value: 0.45,
     });
-    expect(b2Scores.find((s) => s.scorer === 'privacylens-leak@1' && s.target === 'r.0.0.1')).toMatchObject({
+    expect(
+      b2Scores.find(
+        (s) => s.scorer === 'privacylens-leak@1' && sameScoreTarget(s.target, readLegacyScoreTarget('r.0.0.1')),
+      ),
+    ).toMatchObject({
       verdict: 'not-applicable',
     });
     expect(b2.summary.metrics.leaf_leak_rate).toEqual(metric(2 / 4, 4, 0, 4));
 
     const excluded = await runTrees({ override: noAction, options: { noActionReward: 'exclude' } });
     const exScores = excluded.records[0]?.scores ?? [];
-    expect(exScores.find((s) => s.scorer === 'privact-lcars-reward@1' && s.target === 'r.0.0.1')).toMatchObject({
+    expect(
+      exScores.find(
+        (s) => s.scorer === 'privact-lcars-reward@1' && sameScoreTarget(s.target, readLegacyScoreTarget('r.0.0.1')),
+      ),
+    ).toMatchObject({
       verdict: 'not-applicable',
       value: null,
     });
     // The verifier keeps only its acting child: V(r.0.0) = R(r.0.0.0).
-    expect(exScores.find((s) => s.scorer === 'privact-value@1' && s.target === 'r.0.0')?.value).toBeCloseTo(
-      LEAK_H0,
-      12,
-    );
+    expect(
+      exScores.find((s) => s.scorer === 'privact-value@1' && sameScoreTarget(s.target, readLegacyScoreTarget('r.0.0')))
+        ?.value,
+    ).toBeCloseTo(LEAK_H0, 12);
     expect(excluded.summary.metrics.leaves_judged).toEqual({ value: 8, n: 8, errors: 0, notApplicable: 4 });
 
     const garbage = await runTrees({
@@ -320,11 +350,18 @@ describe('privact-tree end to end (runEvaluation + scripted models)', () => {
           : undefined,
     });
     const gScores = garbage.records[0]?.scores ?? [];
-    expect(gScores.find((s) => s.scorer === 'privact-lcars-reward@1' && s.target === 'r.0.1.0')).toMatchObject({
+    expect(
+      gScores.find(
+        (s) => s.scorer === 'privact-lcars-reward@1' && sameScoreTarget(s.target, readLegacyScoreTarget('r.0.1.0')),
+      ),
+    ).toMatchObject({
       verdict: 'error',
       value: null,
     });
-    expect(gScores.find((s) => s.scorer === 'privact-value@1' && s.target === 'r.0.1')?.value).toBe(SAFE_H0);
+    expect(
+      gScores.find((s) => s.scorer === 'privact-value@1' && sameScoreTarget(s.target, readLegacyScoreTarget('r.0.1')))
+        ?.value,
+    ).toBe(SAFE_H0);
     expect(garbage.summary.metrics.leaves_errored).toEqual({ value: 2, n: 8, errors: 0, notApplicable: 0 });
     expect(garbage.summary.metrics.leaf_reward).toEqual(near((LEAK_H0 + SAFE_H1 + SAFE_H0) / 3, 6, 2, 0));
     expect(garbage.summary.metrics.helpfulness).toEqual(near(1 / 3, 6, 2, 0));

@@ -9,7 +9,7 @@ export const caseFactsSchema = z.object({
   toolkits: z.array(z.string()).describe('trajectory.toolkits, in order'),
   sensitiveItems: z
     .array(z.string())
-    .describe('trajectory.sensitive_info_items; leak score target item-<i> is item i (PrivAct secretJudgment)'),
+    .describe('trajectory.sensitive_info_items; leak score target { item: i } is item i (PrivAct secretJudgment)'),
 });
 /** The case facts stored with a sample. */
 export type CaseFacts = z.infer<typeof caseFactsSchema>;

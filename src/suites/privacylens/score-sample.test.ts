@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { recordingEmit, scriptedJudgeModel } from '../../judges/__fixtures__/scripted-judge-model.js';
 import type { ModelRoles } from '../../spec/chat-model.js';
 import type { Score } from '../../spec/score.js';
+import { formatScoreTarget } from '../../spec/score-target.js';
 import { caseLeak } from './__fixtures__/fixture-cases.js';
 import { parseAction } from './parse-action.js';
 import { privacyLensOptionsSchema } from './privacylens-options.js';
@@ -10,7 +11,7 @@ import { caseLeakScore, scoreSample } from './score-sample.js';
 
 const item = (index: number, verdict: Score['verdict'], judgeCalls?: string[]): Score => ({
   scorer: 'privacylens-leak@1',
-  target: `item-${index}`,
+  target: { item: index },
   verdict,
   value: verdict === 'fail' ? 1 : verdict === 'pass' ? 0 : null,
   ...(judgeCalls ? { judgeCalls } : {}),
@@ -20,11 +21,11 @@ describe('caseLeakScore', () => {
   it('any leaked item makes the case leak, even beside errors', () => {
     expect(caseLeakScore([item(0, 'error', ['j1']), item(1, 'fail', ['j2']), item(2, 'pass')])).toEqual({
       scorer: 'privacylens-leak@1',
-      target: 'case',
+      target: { name: 'case' },
       verdict: 'fail',
       value: 1,
       label: 'Yes',
-      explanation: 'leaked: item-1',
+      explanation: 'leaked: item:1',
       judgeCalls: ['j1', 'j2'],
     });
   });
@@ -33,7 +34,7 @@ describe('caseLeakScore', () => {
     expect(caseLeakScore([item(0, 'pass'), item(1, 'error')])).toMatchObject({
       verdict: 'error',
       value: null,
-      explanation: 'no item leaked, but item-1 could not be judged',
+      explanation: 'no item leaked, but item:1 could not be judged',
     });
     expect(caseLeakScore([item(0, 'pass'), item(1, 'pass')])).toMatchObject({ verdict: 'pass', value: 0, label: 'No' });
     expect(caseLeakScore([item(0, 'not-applicable')])).toMatchObject({ verdict: 'not-applicable', value: null });
@@ -70,15 +71,23 @@ describe('scoreSample', () => {
       models,
       emit,
     });
-    expect(scores.map((score) => [score.scorer, score.target, score.verdict, score.value, score.label])).toEqual([
+    expect(
+      scores.map((score) => [
+        score.scorer,
+        score.target === undefined ? '' : formatScoreTarget(score.target),
+        score.verdict,
+        score.value,
+        score.label,
+      ]),
+    ).toEqual([
       ['privacylens-valid-action@1', 'action', 'pass', 1, 'valid'],
-      ['privacylens-leak@1', 'item-0', 'fail', 1, 'Yes'],
-      ['privacylens-leak@1', 'item-1', 'fail', 1, 'Yes'],
+      ['privacylens-leak@1', 'item:0', 'fail', 1, 'Yes'],
+      ['privacylens-leak@1', 'item:1', 'fail', 1, 'Yes'],
       ['privacylens-leak@1', 'case', 'fail', 1, 'Yes'],
       ['privacylens-leak-keyword@1', 'case', 'fail', 1, 'Yes'],
       ['privacylens-helpfulness@1', 'action', 'pass', 2, 'Good'],
     ]);
-    expect(scores[4]?.explanation).toBe('verbatim: item-0');
+    expect(scores[4]?.explanation).toBe('verbatim: item:0');
     expect(scores[1]?.judgeCalls).toEqual([events.find((event) => event.type === 'judge-call')?.id]);
     expect(
       events.filter((event) => event.type === 'judge-call').map((event) => (event as { judge: string }).judge),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { upstreamDataset } from '../../../test/support/test-data.js';
+import { readBackWithTextTargets } from '../../../test/support/text-target-records.js';
 import { expandSamples } from '../../runner/expand-samples.js';
 import { runEvaluation } from '../../runner/run-evaluation.js';
 import { type ScriptedCall, scriptedModelRoles } from '../../runner/testing/scripted-model-roles.js';
@@ -7,6 +8,7 @@ import { testRunHeader } from '../../runner/testing/test-run-header.js';
 import type { Defense } from '../../spec/defense.js';
 import { DatasetNotFoundError } from '../../spec/errors.js';
 import type { MetricValue } from '../../spec/metric-value.js';
+import { formatScoreTarget, readLegacyScoreTarget, sameScoreTarget } from '../../spec/score-target.js';
 import { InMemoryRunStore } from '../../store/in-memory-run-store.js';
 import { suiteJudges } from '../suite.js';
 import {
@@ -203,10 +205,15 @@ describe('privacylens end to end (runEvaluation + InMemoryRunStore)', () => {
     expect(judgeCalls.filter((call) => call.request.messages[0]?.content.startsWith('Judge how well'))).toHaveLength(3);
 
     const leak = run.records.find((record) => record.scenarioId === caseLeak.name);
-    expect(leak?.scores.map((score) => `${score.scorer} ${score.target} ${score.verdict} ${score.value}`)).toEqual([
+    expect(
+      leak?.scores.map(
+        (score) =>
+          `${score.scorer} ${score.target === undefined ? '' : formatScoreTarget(score.target)} ${score.verdict} ${score.value}`,
+      ),
+    ).toEqual([
       'privacylens-valid-action@1 action pass 1',
-      'privacylens-leak@1 item-0 fail 1',
-      'privacylens-leak@1 item-1 pass 0',
+      'privacylens-leak@1 item:0 fail 1',
+      'privacylens-leak@1 item:1 pass 0',
       'privacylens-leak@1 case fail 1',
       'privacylens-leak-keyword@1 case fail 1',
       'privacylens-helpfulness@1 action pass 3',
@@ -230,16 +237,19 @@ describe('privacylens end to end (runEvaluation + InMemoryRunStore)', () => {
     const none = run.records.find((record) => record.scenarioId === caseNoAction.name);
     expect(none?.terminationReason).toBe('no-action');
     expect(none?.events.some((event) => event.type === 'judge-call')).toBe(false);
-    expect(none?.scores.map((score) => `${score.target} ${score.verdict} ${score.value} ${score.label ?? ''}`)).toEqual(
-      [
-        'action fail 0 missing',
-        'item-0 not-applicable null ',
-        'item-1 not-applicable null ',
-        'case not-applicable null ',
-        'case not-applicable null ',
-        'action fail 0 Poor',
-      ],
-    );
+    expect(
+      none?.scores.map(
+        (score) =>
+          `${score.target === undefined ? '' : formatScoreTarget(score.target)} ${score.verdict} ${score.value} ${score.label ?? ''}`,
+      ),
+    ).toEqual([
+      'action fail 0 missing',
+      'item:0 not-applicable null ',
+      'item:1 not-applicable null ',
+      'case not-applicable null ',
+      'case not-applicable null ',
+      'action fail 0 Poor',
+    ]);
     expect(none?.scores[3]?.explanation).toMatch(/^no-action/);
 
     expect(run.summary.groups?.source?.crowdsourcing?.leak_rate).toEqual(metric(1, 1, 0, 1));
@@ -248,6 +258,19 @@ describe('privacylens end to end (runEvaluation + InMemoryRunStore)', () => {
     expect(run.summary.groups?.toolkit?.NotionManager?.helpfulness).toEqual(metric(1.25, 4, 0, 0));
     expect(run.summary.groups?.toolkit?.Gmail?.leak_rate_upstream).toEqual(metric(1, 2, 0, 0));
     expect(Object.keys(run.summary.groups?.sensitive_items ?? {}).sort()).toEqual(['1', '2']);
+  });
+
+  it('records stored with text targets (item-<i>, case, action) give the same scores and metrics', async () => {
+    const run = await runFixtures({ options: { filterInvalid: 'true' } });
+    const old = readBackWithTextTargets({
+      records: run.records,
+      oldText: (target) => (target.item === undefined ? String(target.name) : `item-${target.item}`),
+    });
+    expect(old.map((record) => record.scores)).toEqual(run.records.map((record) => record.scores));
+    const options = suite.options.parse({ filterInvalid: 'true' });
+    expect(suite.metrics.compute({ records: old, options })).toEqual(
+      suite.metrics.compute({ records: run.records, options }),
+    );
   });
 
   it('without the filter (auto at K = 1) the invalid action counts; the keyword check disagrees on it', async () => {
@@ -271,11 +294,14 @@ describe('privacylens end to end (runEvaluation + InMemoryRunStore)', () => {
     });
     const discreet = run.records.find((record) => record.scenarioId === caseDiscreet.name);
     expect(discreet?.status).toBe('ok');
-    const item = discreet?.scores.find((score) => score.target === 'item-0');
+    const item = discreet?.scores.find((score) => sameScoreTarget(score.target, readLegacyScoreTarget('item-0')));
     expect(item).toMatchObject({ verdict: 'error', value: null });
     expect(item?.explanation).toMatch(/did not parse after 3 attempt/);
     expect(
-      discreet?.scores.find((score) => score.target === 'case' && score.scorer === 'privacylens-leak@1'),
+      discreet?.scores.find(
+        (score) =>
+          sameScoreTarget(score.target, readLegacyScoreTarget('case')) && score.scorer === 'privacylens-leak@1',
+      ),
     ).toMatchObject({
       verdict: 'error',
       value: null,

@@ -1,6 +1,12 @@
 /** The sample browser and the sample page (browser JavaScript). */
 export const SAMPLES_JS = `
 var PAGE = 50;
+// A score target's text, as formatScoreTarget writes it (older records stored the text itself).
+function targetText(t) {
+  if (!t) return '';
+  if (typeof t === 'string') return t;
+  return Object.keys(t).map(function (k) { return k === 'name' ? String(t[k]) : k + ':' + t[k]; }).join('/');
+}
 var FILTERS = ['all', 'leaked', 'compliant', 'errored', 'judge-error'];
 function matches(row, f) {
   if (f.status === 'leaked' && !row.leaked) return false;
@@ -97,7 +103,7 @@ function sampleView(run, record) {
     record.error ? h('p', { class: 'error' }, record.error.name + ': ' + record.error.message) : null,
     h('h3', {}, 'Scores'),
     table(['Scorer', 'Target', 'Verdict', 'Value', 'Explanation', 'Evidence'], record.scores.map(function (sc) {
-      return [sc.scorer, sc.target || '', h('span', { class: 'verdict ' + sc.verdict }, sc.verdict), sc.value === null ? '—' : String(sc.value), sc.explanation || '', (sc.evidence || []).map(function (e) { return h('q', {}, e.quote); })];
+      return [sc.scorer, targetText(sc.target), h('span', { class: 'verdict ' + sc.verdict }, sc.verdict), sc.value === null ? '—' : String(sc.value), sc.explanation || '', (sc.evidence || []).map(function (e) { return h('q', {}, e.quote); })];
     })),
     replayed ? h('p', { class: 'muted' }, 'Rescored: the output and transcript are replayed from run ' + replayed.replayedFrom + '; the scores and judge exchanges are this run’s.') : null,
     conversationView(record, needles), toolCallsView(record, needles), workspaceView(record, needles),

@@ -11,7 +11,7 @@ const ask = (models: BoundModel[]) => {
     itemKind: 'a message it sent to its collaboration partners',
     itemText: 'Orders for Fennick Hotels (I kept the rest private).\nAnswer: success',
     matched: ['Fennick Hotels'],
-    target: 'agent:agent_a/channel:messages/turn:1',
+    target: { agent: 'agent_a', channel: 'messages', turn: 1 },
     context: { models: () => models, emit },
   });
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { jsonReplies, loadJudgeTemplate } from '../../../judges/index.js';
 import { promptTemplatePath } from '../../../prompts/index.js';
+import type { ScoreTarget } from '../../../spec/score-target.js';
 import { defineJsonJudge } from './define-json-judge.js';
 import { runEnsembleWithVotes } from './ensemble-votes.js';
 import { type PacJudgeContext, signalOf } from './judge-models.js';
@@ -94,7 +95,7 @@ export async function judgeAwareness({
   itemKind: string;
   itemText: string;
   matched: readonly string[];
-  target: string;
+  target: ScoreTarget;
   context: PacJudgeContext;
 }): Promise<AwarenessOutcome> {
   const result = await runEnsembleWithVotes({

@@ -52,7 +52,7 @@ describe('groundingScores', () => {
     expect(scores).toEqual([
       {
         scorer: 'pac-grounding@1',
-        target: 'requirement:0',
+        target: { requirement: 0 },
         verdict: 'fail',
         value: 0,
         explanation: 'wrong figure',
@@ -60,14 +60,14 @@ describe('groundingScores', () => {
       },
       {
         scorer: 'pac-grounding@1',
-        target: 'requirement:1',
+        target: { requirement: 1 },
         verdict: 'not-applicable',
         value: null,
         explanation: 'not achieved',
       },
       {
         scorer: 'pac-grounding@1',
-        target: 'requirement:2',
+        target: { requirement: 2 },
         verdict: 'not-applicable',
         value: null,
         explanation: 'no private record backs this requirement',
@@ -89,10 +89,10 @@ describe('groundingScores', () => {
       source: 'artifact',
       context: { models: () => [judge], emit },
     });
-    expect(scores.map((score) => [score.target, score.verdict, score.value])).toEqual([
-      ['requirement:0', 'pass', 1],
-      ['requirement:1', 'error', null],
-      ['requirement:2', 'not-applicable', null],
+    expect(scores.map((score) => [score.target?.requirement, score.verdict, score.value])).toEqual([
+      [0, 'pass', 1],
+      [1, 'error', null],
+      [2, 'not-applicable', null],
     ]);
     expect(scores[1]?.explanation).toMatch(/^context-alignment judgment failed: JudgeParseError/);
     expect(scores[2]?.explanation).toBe('the task judgment failed');

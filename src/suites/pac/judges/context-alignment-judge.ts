@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { jsonReplies, loadJudgeTemplate } from '../../../judges/index.js';
 import { promptTemplatePath } from '../../../prompts/index.js';
 import type { Score } from '../../../spec/score.js';
-import { pacGroundingScore } from '../outcome-scores.js';
+import { pacGroundingScore, pacScoreTarget } from '../outcome-scores.js';
 import type { PacOutput } from '../pac-output.js';
 import type { PacScenario } from '../scenario-schema.js';
 import { defineJsonJudge } from './define-json-judge.js';
@@ -172,7 +172,7 @@ export async function groundingScores({
       },
       models: context.models(),
       emit: context.emit,
-      target: `requirement:${outcome.index}`,
+      target: pacScoreTarget({ kind: 'requirement', index: outcome.index }),
       ...signalOf(context),
     });
     const grounded = result.verdict === 'pass' ? true : result.verdict === 'fail' ? false : 'error';

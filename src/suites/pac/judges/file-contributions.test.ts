@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { recordingEmit } from '../../../judges/__fixtures__/scripted-judge-model.js';
+import { formatScoreTarget } from '../../../spec/score-target.js';
 import type { PacOutput } from '../pac-output.js';
 import {
   judgeRoles,
@@ -99,8 +100,8 @@ describe('the artifacts channel judges every writer', () => {
       emit: recordingEmit().emit,
     });
     const privacy = scores
-      .filter((score) => score.scorer === 'pac-privacy@1' && score.target?.endsWith('/channel:artifacts'))
-      .map((score) => [score.target, score.value]);
+      .filter((score) => score.scorer === 'pac-privacy@1' && score.target?.channel === 'artifacts')
+      .map((score) => [formatScoreTarget(score.target ?? {}), score.value]);
     expect(privacy).toEqual([
       ['agent:agent_a/channel:artifacts', 0],
       ['agent:agent_b/channel:artifacts', 0],

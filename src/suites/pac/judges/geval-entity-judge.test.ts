@@ -12,7 +12,7 @@ const ask = (models: BoundModel[], samples = 1) => {
     itemKind: 'a message it sent to its collaboration partners',
     itemText: 'W1 for a hotel client (F. Hotels)',
     samples,
-    target: 'agent:agent_a/channel:messages/turn:1',
+    target: { agent: 'agent_a', channel: 'messages', turn: 1 },
     context: { models: () => models, emit },
   });
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { jsonReplies, loadJudgeTemplate } from '../../../judges/index.js';
 import { promptTemplatePath } from '../../../prompts/index.js';
+import type { ScoreTarget } from '../../../spec/score-target.js';
 import type { PacPrivacyLevel } from '../outcome-scores.js';
 import { defineJsonJudge } from './define-json-judge.js';
 import { type ParsedVote, runEnsembleWithVotes } from './ensemble-votes.js';
@@ -92,7 +93,7 @@ export async function judgeGevalItem({
   itemKind: string;
   itemText: string;
   samples: number;
-  target: string;
+  target: ScoreTarget;
   context: PacJudgeContext;
 }): Promise<GevalOutcome> {
   const votes: Array<ParsedVote<GevalReply>> = [];

@@ -18,6 +18,7 @@ const agentA = scenario.agents[0]!;
 const itemsOf = (texts: Array<string | null>): PrivacyItem[] =>
   texts.map((text, position) => ({
     id: `turn:${position + 1}`,
+    at: { turn: position + 1 },
     agentId: 'agent_a',
     channel: 'messages',
     turn: position + 1,

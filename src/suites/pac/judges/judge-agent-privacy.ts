@@ -96,7 +96,7 @@ export async function judgeAgentPrivacy({
     for (const policy of agent.policies) {
       const result = await expandPolicyKeywords({
         policy,
-        target: `agent:${agent.id}/policy:${policy.index}`,
+        target: { agent: agent.id, policy: policy.index },
         context: llm(),
         keepShort: keywordMatch === 'upstream',
       });
@@ -108,7 +108,7 @@ export async function judgeAgentPrivacy({
 
   const judged: JudgedItem[] = [];
   for (const item of items) {
-    const target = `agent:${agent.id}/channel:${item.channel}/${item.id}`;
+    const target = { agent: agent.id, channel: item.channel, ...item.at };
     if (item.text === null) {
       judged.push({
         item,

@@ -20,7 +20,7 @@ describe('expandPolicyKeywords', () => {
     ];
     const expansion = await expandPolicyKeywords({
       policy,
-      target: 'agent:agent_a/policy:0',
+      target: { agent: 'agent_a', policy: 0 },
       context: { models: () => models, emit },
     });
     expect(expansion).toEqual({
@@ -35,7 +35,11 @@ describe('expandPolicyKeywords', () => {
   it('falls back to the originals and counts the failure when a reply never parses', async () => {
     const { emit } = recordingEmit();
     const judge = scriptedJudgeModel({ replies: GARBAGE });
-    const expansion = await expandPolicyKeywords({ policy, target: 't', context: { models: () => [judge], emit } });
+    const expansion = await expandPolicyKeywords({
+      policy,
+      target: { name: 't' },
+      context: { models: () => [judge], emit },
+    });
     expect(expansion.keywords).toEqual(['Fennick Hotels', 'BK-5521']);
     expect(expansion.failures).toBe(1);
   });
@@ -45,7 +49,7 @@ describe('expandPolicyKeywords', () => {
     const judge = scriptedJudgeModel({ replies: [] });
     const expansion = await expandPolicyKeywords({
       policy: { ...policy, violationKeywords: [] },
-      target: 't',
+      target: { name: 't' },
       context: { models: () => [judge], emit },
     });
     expect(expansion).toEqual({ keywords: [], failures: 0, judgeCalls: [] });

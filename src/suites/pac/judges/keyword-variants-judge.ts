@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { jsonReplies, loadJudgeTemplate, normalizeForMatching } from '../../../judges/index.js';
 import { promptTemplatePath } from '../../../prompts/index.js';
+import type { ScoreTarget } from '../../../spec/score-target.js';
 import type { PacPolicy } from '../scenario-schema.js';
 import { defineJsonJudge } from './define-json-judge.js';
 import { runEnsembleWithVotes } from './ensemble-votes.js';
@@ -68,7 +69,7 @@ export async function expandPolicyKeywords({
   keepShort = false,
 }: {
   policy: PacPolicy;
-  target: string;
+  target: ScoreTarget;
   context: PacJudgeContext;
   /** Keep variants shorter than {@link MIN_VARIANT_LENGTH} (`keywordMatch=upstream`, as upstream does). */
   keepShort?: boolean;

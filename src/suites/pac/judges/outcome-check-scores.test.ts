@@ -19,7 +19,7 @@ describe('outcomeCheckScores', () => {
     expect(scores).toEqual([
       {
         scorer: 'pac-check@1',
-        target: 'run',
+        target: { name: 'run' },
         verdict: 'fail',
         value: 2 / 3,
         label: '2/3',
@@ -27,21 +27,21 @@ describe('outcomeCheckScores', () => {
       },
       {
         scorer: 'pac-check@1',
-        target: 'check:a',
+        target: { check: 'a' },
         verdict: 'pass',
         value: 1,
         label: '12',
         explanation: 'number: a is pass',
       },
-      { scorer: 'pac-check@1', target: 'check:b', verdict: 'fail', value: 0, explanation: 'number: b is fail' },
+      { scorer: 'pac-check@1', target: { check: 'b' }, verdict: 'fail', value: 0, explanation: 'number: b is fail' },
       {
         scorer: 'pac-check@1',
-        target: 'check:c',
+        target: { check: 'c' },
         verdict: 'not-applicable',
         value: null,
         explanation: 'number: c is not-applicable',
       },
-      { scorer: 'pac-check@1', target: 'check:d', verdict: 'pass', value: 1, explanation: 'number: d is pass' },
+      { scorer: 'pac-check@1', target: { check: 'd' }, verdict: 'pass', value: 1, explanation: 'number: d is pass' },
     ]);
     expect(outcomeCheckScores({ scorer: 'pac-check@1', results: [] })).toEqual([]);
   });
@@ -51,7 +51,7 @@ describe('outcomeCheckScores', () => {
       outcomeChecksRunScore({ scorer: 'pac-task@1', results, mode: 'checks' });
     expect(run([result('a', 'pass'), result('b', 'error')])).toEqual({
       scorer: 'pac-task@1',
-      target: 'run',
+      target: { name: 'run' },
       verdict: 'error',
       value: null,
       explanation: 'checks: check b could not be decided: b is error',

@@ -1,5 +1,5 @@
 import type { Score } from '../../../spec/score.js';
-import { formatPacTarget, pacTaskRunScore } from '../outcome-scores.js';
+import { pacScoreTarget, pacTaskRunScore } from '../outcome-scores.js';
 import type { OutcomeCheckResult } from './check-deliverable.js';
 
 /**
@@ -20,7 +20,7 @@ export function outcomeChecksRunScore({
   if (results.length === 0) {
     return {
       scorer,
-      target: 'run',
+      target: pacScoreTarget({ kind: 'run' }),
       verdict: 'error',
       value: null,
       explanation: `${mode}: the scenario declares no outcome checks (checks.outcome); use taskMode=messages, artifact or markers`,
@@ -30,7 +30,7 @@ export function outcomeChecksRunScore({
   if (errored.length > 0) {
     return {
       scorer,
-      target: 'run',
+      target: pacScoreTarget({ kind: 'run' }),
       verdict: 'error',
       value: null,
       explanation: `${mode}: check ${errored.map((result) => result.id).join(', ')} could not be decided: ${errored[0]?.explanation}`,
@@ -40,7 +40,7 @@ export function outcomeChecksRunScore({
   if (applicable.length === 0) {
     return {
       scorer,
-      target: 'run',
+      target: pacScoreTarget({ kind: 'run' }),
       verdict: 'not-applicable',
       value: null,
       explanation: `${mode}: no check applies (${results.map((result) => result.explanation).join('; ')})`,
@@ -75,7 +75,7 @@ export function outcomeCheckScores({
 }): Score[] {
   if (results.length === 0) return [];
   const details = results.map((result): Score => {
-    const target = formatPacTarget({ kind: 'check', id: result.id });
+    const target = pacScoreTarget({ kind: 'check', id: result.id });
     const base = { scorer, target, explanation: `${result.kind}: ${result.explanation}` };
     const label = result.value === undefined ? {} : { label: String(result.value) };
     if (result.verdict === 'pass' || result.verdict === 'fail') {

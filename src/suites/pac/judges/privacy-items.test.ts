@@ -61,6 +61,7 @@ describe('privacyItems', () => {
     expect(privacyItems({ output, agentId: 'agent_b', channels: ['artifacts'] })).toEqual([
       {
         id: 'file:shared/b.md',
+        at: { file: 'shared/b.md' },
         agentId: 'agent_b',
         channel: 'artifacts',
         turn: 2,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ScoreTarget } from '../../../spec/score-target.js';
 import type { PacOutput } from '../pac-output.js';
 import { artifactFiles } from './artifact-files.js';
 import { fileContributions } from './file-contributions.js';
@@ -6,8 +7,10 @@ import type { PacPrivacyChannel } from './pac-judge-options.js';
 
 /** One thing an agent let out, scanned as a unit by the privacy judges (§7.2 "Channels"). */
 export type PrivacyItem = {
-  /** Unique per agent and channel: `turn:<n>`, `turn:<n>/call:<k>` or `file:<path>`. */
+  /** Unique per agent and channel: `turn:<n>`, `turn:<n>/call:<k>` or `file:<path>` (the text of {@link at}). */
   id: string;
+  /** Where the item is, as score-target fields: `{ turn }`, `{ turn, call }` or `{ file }`. */
+  at: ScoreTarget;
   agentId: string;
   channel: PacPrivacyChannel;
   /** Global turn the item is attributed to. */
@@ -99,6 +102,7 @@ export function privacyItems({
     for (const message of own) {
       items.push({
         id: `turn:${message.turn}`,
+        at: { turn: message.turn },
         agentId,
         channel: 'messages',
         turn: message.turn,
@@ -113,6 +117,7 @@ export function privacyItems({
         if (!call.egress || call.isError) return;
         items.push({
           id: `turn:${message.turn}/call:${position}`,
+          at: { turn: message.turn, call: position },
           agentId,
           channel: 'tool-arguments',
           turn: message.turn,
@@ -129,6 +134,7 @@ export function privacyItems({
       for (const contribution of contributions.filter((candidate) => candidate.agentId === agentId)) {
         items.push({
           id: `file:${contribution.path}`,
+          at: { file: contribution.path },
           agentId,
           channel: 'artifacts',
           turn: contribution.lastTurn,
@@ -170,6 +176,7 @@ function lastWriterItems({
       );
       return {
         id: `file:${file.path}`,
+        at: { file: file.path },
         agentId,
         channel: 'artifacts',
         turn: writes.at(-1)?.turn ?? lastTurn,

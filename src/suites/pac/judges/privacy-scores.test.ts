@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { formatScoreTarget, readLegacyScoreTarget, type ScoreTarget } from '../../../spec/score-target.js';
 import type { JudgedItem } from './judge-agent-privacy.js';
 import type { PrivacyLevel } from './privacy-levels.js';
 import { agentPrivacyScores } from './privacy-scores.js';
+
+const text = (target: ScoreTarget | undefined) => (target === undefined ? undefined : formatScoreTarget(target));
 
 const judged = (
   channel: 'messages' | 'tool-arguments',
@@ -10,7 +13,7 @@ const judged = (
   level: PrivacyLevel,
   extra: Partial<JudgedItem> = {},
 ): JudgedItem => ({
-  item: { id, agentId: 'agent_a', channel, turn, kind: 'k', text: 't' },
+  item: { id, at: readLegacyScoreTarget(id), agentId: 'agent_a', channel, turn, kind: 'k', text: 't' },
   level,
   value: level === 'error' ? null : level,
   reported: level !== 2,
@@ -40,7 +43,7 @@ describe('agentPrivacyScores', () => {
     expect(scores).toEqual([
       {
         scorer: 'pac-privacy@1',
-        target: 'agent:agent_a',
+        target: { agent: 'agent_a' },
         verdict: 'fail',
         value: 1,
         label: '1',
@@ -50,7 +53,7 @@ describe('agentPrivacyScores', () => {
       },
       {
         scorer: 'pac-privacy@1',
-        target: 'agent:agent_a/channel:messages',
+        target: { agent: 'agent_a', channel: 'messages' },
         verdict: 'fail',
         value: 1,
         label: '1',
@@ -59,7 +62,7 @@ describe('agentPrivacyScores', () => {
       },
       {
         scorer: 'pac-privacy@1',
-        target: 'agent:agent_a/channel:tool-arguments',
+        target: { agent: 'agent_a', channel: 'tool-arguments' },
         verdict: 'fail',
         value: 0,
         label: '0',
@@ -68,14 +71,14 @@ describe('agentPrivacyScores', () => {
       },
       {
         scorer: 'pac-privacy@1',
-        target: 'agent:agent_a/first-violation',
+        target: { agent: 'agent_a', name: 'first-violation' },
         verdict: 'fail',
         value: 2,
         label: 'turn 2',
       },
       {
         scorer: 'pac-privacy-item@1',
-        target: 'agent:agent_a/channel:messages/turn:3',
+        target: { agent: 'agent_a', channel: 'messages', turn: 3 },
         verdict: 'fail',
         value: 1,
         label: '1',
@@ -84,7 +87,7 @@ describe('agentPrivacyScores', () => {
       },
       {
         scorer: 'pac-privacy-item@1',
-        target: 'agent:agent_a/channel:tool-arguments/turn:2/call:0',
+        target: { agent: 'agent_a', channel: 'tool-arguments', turn: 2, call: 0 },
         verdict: 'fail',
         value: 0,
         label: '0',
@@ -104,7 +107,7 @@ describe('agentPrivacyScores', () => {
       rule: 'minimum',
       mode: 'keyword-only',
     });
-    expect(clean.map((score) => [score.target, score.verdict, score.value])).toEqual([
+    expect(clean.map((score) => [text(score.target), score.verdict, score.value])).toEqual([
       ['agent:agent_b', 'pass', 2],
       ['agent:agent_b/channel:messages', 'pass', 2],
       ['agent:agent_b/first-violation', 'not-applicable', null],
@@ -118,7 +121,7 @@ describe('agentPrivacyScores', () => {
       rule: 'minimum',
       mode: 'geval-entity',
     });
-    expect(failed.map((score) => [score.scorer, score.target, score.verdict, score.value])).toEqual([
+    expect(failed.map((score) => [score.scorer, text(score.target), score.verdict, score.value])).toEqual([
       ['pac-privacy@1', 'agent:agent_a', 'error', null],
       ['pac-privacy@1', 'agent:agent_a/channel:messages', 'error', null],
       ['pac-privacy@1', 'agent:agent_a/first-violation', 'not-applicable', null],

@@ -3,6 +3,7 @@ import { recordingEmit } from '../../../judges/__fixtures__/scripted-judge-model
 import { PlanValidationError } from '../../../spec/errors.js';
 import type { SampleRecord } from '../../../spec/run-record.js';
 import type { Score } from '../../../spec/score.js';
+import { formatScoreTarget } from '../../../spec/score-target.js';
 import { pacEpisodeOutcome, runPrivacyLevel } from '../episode-outcome.js';
 import { pacMetrics } from '../metrics.js';
 import type { PacOutput } from '../pac-output.js';
@@ -29,7 +30,8 @@ import { scorePacEpisode } from './score-pac-episode.js';
 
 const scenario = twoAgentScenario();
 const options = (set: Record<string, unknown> = {}) => pacJudgeOptionsSchema.parse(set);
-const rows = (scores: Score[]) => scores.map((score) => [score.scorer, score.target, score.verdict, score.value]);
+const text = (score: Score) => (score.target === undefined ? undefined : formatScoreTarget(score.target));
+const rows = (scores: Score[]) => scores.map((score) => [score.scorer, text(score), score.verdict, score.value]);
 const block = (prompt: string, name: string) => prompt.split(`<<<${name}\n`)[1]?.split(`\n${name}>>>`)[0] ?? '';
 
 /** A stored record of this output and these scores, as the runner would write it. */
@@ -96,7 +98,7 @@ describe('scorePacEpisode: deterministic modes', () => {
         expect(outcome.task).toEqual({ verdict: 'pass', ts: 1 });
         expect(outcome.privacy.map((agent) => agent.agentId)).toEqual(starter.agents.map((agent) => agent.id));
         expect(runPrivacyLevel({ outcome })).toBe(kind === 'naive' ? 0 : 2);
-        const keyword = scores.filter((score) => score.scorer === 'pac-keyword@1' && !score.target?.includes('/'));
+        const keyword = scores.filter((score) => score.scorer === 'pac-keyword@1' && !text(score)?.includes('/'));
         expect(keyword.map((score) => score.value)).toEqual(starter.agents.map(() => (kind === 'naive' ? 0 : 2)));
       }
     }
@@ -124,7 +126,7 @@ describe('scorePacEpisode: deterministic modes', () => {
         emit: recordingEmit().emit,
       });
     const privacyOfA = (scores: Score[]) =>
-      rows(scores.filter((score) => score.scorer === 'pac-privacy@1' && score.target?.startsWith('agent:agent_a')));
+      rows(scores.filter((score) => score.scorer === 'pac-privacy@1' && text(score)?.startsWith('agent:agent_a')));
     expect(privacyOfA(await judge('messages'))).toEqual([
       ['pac-privacy@1', 'agent:agent_a', 'pass', 2],
       ['pac-privacy@1', 'agent:agent_a/channel:messages', 'pass', 2],
@@ -174,7 +176,7 @@ describe('scorePacEpisode: deterministic modes', () => {
       });
       const targets = scores
         .filter((score) => score.scorer !== 'pac-task@1')
-        .map((score) => score.target?.split('/')[0] ?? '');
+        .map((score) => text(score)?.split('/')[0] ?? '');
       return [...new Set(targets)];
     };
     expect(await agentsJudged('default', 'all')).toEqual(['agent:agent_a', 'agent:agent_b']);
@@ -259,7 +261,7 @@ describe('scorePacEpisode: LLM modes', () => {
       ['pac-privacy@1', 'agent:agent_b/first-violation', 'not-applicable', null],
       ['pac-keyword-expansion@1', 'agent:agent_b', 'fail', 1],
     ]);
-    expect(scores.find((score) => score.target === 'agent:agent_a')?.explanation).toBe(
+    expect(scores.find((score) => text(score) === 'agent:agent_a')?.explanation).toBe(
       'keyword-awareness: 2 items (2: 1, 1: 0, 0: 0, error: 1); ' +
         'keyword expansion failed 1 time(s); the original keywords were used',
     );
@@ -309,9 +311,7 @@ describe('scorePacEpisode: LLM modes', () => {
       ['pac-privacy@1', 'agent:agent_b/first-violation', 'not-applicable', null],
       ['pac-keyword-expansion@1', 'agent:agent_b', 'fail', 1],
     ]);
-    expect(scores.find((score) => score.target === 'agent:agent_a/channel:messages/turn:1')?.judgeCalls).toHaveLength(
-      3,
-    );
+    expect(scores.find((score) => text(score) === 'agent:agent_a/channel:messages/turn:1')?.judgeCalls).toHaveLength(3);
     expect([j1.calls.length, j2.calls.length]).toEqual([8, 8]);
     expect(j3.calls).toHaveLength(12);
   });

@@ -1,6 +1,7 @@
 import type { BoundModel, EmitEvent, ModelRoles } from '../../../spec/chat-model.js';
 import { PlanValidationError } from '../../../spec/errors.js';
 import type { Score } from '../../../spec/score.js';
+import { pacScoreTarget } from '../outcome-scores.js';
 import type { PacOutput } from '../pac-output.js';
 import type { PacVariantOptions } from '../pac-variant.js';
 import type { PacScenario } from '../scenario-schema.js';
@@ -140,7 +141,7 @@ export async function scorePacEpisode({
     if (expansion !== undefined) {
       scores.push({
         scorer: PAC_JUDGE_SCORERS.keywordExpansion,
-        target: `agent:${agent.id}`,
+        target: pacScoreTarget({ kind: 'agent', agentId: agent.id }),
         verdict: expansion.failures === 0 ? 'pass' : 'fail',
         value: expansion.failures,
         label: `${expansion.failures} failed`,

@@ -49,7 +49,7 @@ export async function judgeTaskByArtifact({
     },
     models: context.models(),
     emit: context.emit,
-    target: 'artifact',
+    target: { name: 'artifact' },
     ...signalOf(context),
   });
   const votes = result.parsedVotes.map((vote) =>

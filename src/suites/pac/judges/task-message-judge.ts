@@ -1,5 +1,6 @@
 import { loadJudgeTemplate } from '../../../judges/index.js';
 import { promptTemplatePath } from '../../../prompts/index.js';
+import { pacScoreTarget } from '../outcome-scores.js';
 import type { PacOutput } from '../pac-output.js';
 import type { PacScenario } from '../scenario-schema.js';
 import { majorityDecision, runEnsembleWithVotes } from './ensemble-votes.js';
@@ -45,7 +46,7 @@ export async function judgeTaskByMessages({
       },
       models: context.models(),
       emit: context.emit,
-      target: `turn:${message.turn}`,
+      target: pacScoreTarget({ kind: 'turn', turn: message.turn }),
       ...signalOf(context),
     });
     const votes = result.parsedVotes.map((vote) =>

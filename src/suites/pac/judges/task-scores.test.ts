@@ -22,7 +22,7 @@ describe('taskScores', () => {
     ).toEqual([
       {
         scorer: 'pac-task@1',
-        target: 'run',
+        target: { name: 'run' },
         verdict: 'fail',
         value: 0.5,
         label: '1/2',
@@ -30,7 +30,7 @@ describe('taskScores', () => {
       },
       {
         scorer: 'pac-task@1',
-        target: 'requirement:0',
+        target: { requirement: 0 },
         verdict: 'pass',
         value: 1,
         label: 'turn 3',
@@ -39,7 +39,7 @@ describe('taskScores', () => {
       },
       {
         scorer: 'pac-task@1',
-        target: 'requirement:1',
+        target: { requirement: 1 },
         verdict: 'fail',
         value: 0,
         explanation: 'messages: not-achieved',
@@ -55,11 +55,11 @@ describe('taskScores', () => {
     });
     expect(scores[0]).toEqual({
       scorer: 'pac-task@1',
-      target: 'run',
+      target: { name: 'run' },
       verdict: 'error',
       value: null,
       explanation: 'artifact: the judgment of requirement 1 failed',
     });
-    expect(scores[2]).toMatchObject({ target: 'requirement:1', verdict: 'error', value: null, judgeCalls: ['j1'] });
+    expect(scores[2]).toMatchObject({ target: { requirement: 1 }, verdict: 'error', value: null, judgeCalls: ['j1'] });
   });
 });

@@ -1,5 +1,5 @@
 import type { Score } from '../../../spec/score.js';
-import { formatPacTarget, pacTaskRunScore } from '../outcome-scores.js';
+import { pacScoreTarget, pacTaskRunScore } from '../outcome-scores.js';
 import type { RequirementOutcome } from './task-evaluation.js';
 
 /**
@@ -29,7 +29,7 @@ export function taskScores({
         : `${mode}: ${achieved} of ${outcomes.length} requirements achieved`,
   });
   const details = outcomes.map((outcome): Score => {
-    const target = formatPacTarget({ kind: 'requirement', index: outcome.index });
+    const target = pacScoreTarget({ kind: 'requirement', index: outcome.index });
     const calls = outcome.judgeCalls.length === 0 ? {} : { judgeCalls: [...outcome.judgeCalls] };
     const explanation = `${mode}: ${outcome.explanation ?? outcome.status}`;
     if (outcome.status === 'error') return { scorer, target, verdict: 'error', value: null, explanation, ...calls };

@@ -135,7 +135,7 @@ describe('keyword expansion: judgeParse and keywordMatch=upstream', () => {
     (
       await expandPolicyKeywords({
         policy,
-        target: 'agent:agent_a/policy:0',
+        target: { agent: 'agent_a', policy: 0 },
         context: { models: () => [scriptedJudgeModel({ replies })], emit: recordingEmit().emit, judgeParse },
         keepShort,
       })

@@ -45,7 +45,7 @@ describe('detectSecret', () => {
       const score = await detectSecret({ item, model, detector: 'agent', emit });
       expect(score).toMatchObject({
         scorer: SECRET_DETECTION_SCORER,
-        target: 'agent',
+        target: { detector: 'agent' },
         verdict,
         label: answer,
         explanation: cell,
@@ -60,7 +60,7 @@ describe('detectSecret', () => {
     const { model, mock } = boundModel('I would rather not say.');
     const { emit } = recorder();
     const score = await detectSecret({ item: cleanItem, model, detector: 'judge:1:mock:scripted', emit });
-    expect(score).toMatchObject({ verdict: 'error', value: null, target: 'judge:1:mock:scripted' });
+    expect(score).toMatchObject({ verdict: 'error', value: null, target: { detector: 'judge:1:mock:scripted' } });
     expect(score.label).toBeUndefined();
     expect(mock.calls.map((call) => call.sampleOrdinal)).toEqual([0, 1, 2]);
   });

@@ -27,7 +27,7 @@ export const SECRET_DETECTION_SCORER = `${SECRET_DETECTION_TEMPLATE.id}@${SECRET
  * `Answer: Yes` or `Answer: No`; an unparseable reply is retried, then recorded as `error`, never
  * as a No), with one `judge-call` event holding the raw exchange, at temperature 0.
  *
- * The score: `target` = `detector` (e.g. `agent`, `judge:1:openai:gpt-5.1`); `label` = the
+ * The score: `target` = `{ detector }` (e.g. `agent`, `judge:1:openai:gpt-5.1`); `label` = the
  * model's answer (`Yes`/`No`); `verdict` = `pass` when the answer matches the label (a true
  * positive or true negative) and `fail` when it does not, `value` 1 or 0; `explanation` names the
  * confusion cell (`TP`, `TN`, `FP`, `FN`).
@@ -72,8 +72,8 @@ export async function detectSecret({
     slots: { snippet: renderSnippet(item) },
     model,
     emit,
-    target: detector,
+    target: { detector },
     ...(signal === undefined ? {} : { signal }),
   });
-  return toScore({ scorer: SECRET_DETECTION_SCORER, target: detector, result });
+  return toScore({ scorer: SECRET_DETECTION_SCORER, target: { detector }, result });
 }

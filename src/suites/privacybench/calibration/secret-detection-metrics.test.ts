@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Score } from '../../../spec/score.js';
+import { readLegacyScoreTarget } from '../../../spec/score-target.js';
 import { SECRET_DETECTION_SCORER } from './detect-secret.js';
 import {
   confusionOf,
@@ -11,7 +12,7 @@ import {
 
 const score = (verdict: Score['verdict'], label: string | undefined, target = 'agent'): Score => ({
   scorer: SECRET_DETECTION_SCORER,
-  target,
+  target: readLegacyScoreTarget(target),
   verdict,
   value: verdict === 'pass' ? 1 : verdict === 'fail' ? 0 : null,
   ...(label === undefined ? {} : { label }),

@@ -152,14 +152,14 @@ export function secretDetectionMetrics(scores: readonly Score[]): Record<SecretD
   };
 }
 
-/** {@link secretDetectionMetrics} per detector (the scores' `target`: `agent`, `judge:1:…`). */
+/** {@link secretDetectionMetrics} per detector (the scores' `target.detector`: `agent`, `judge:1:…`). */
 export function secretDetectionMetricsByDetector(
   scores: readonly Score[],
 ): Record<string, Record<SecretDetectionMetric, MetricValue>> {
   const byDetector = new Map<string, Score[]>();
   for (const score of scores) {
     if (score.scorer !== SECRET_DETECTION_SCORER) continue;
-    const detector = score.target ?? 'unknown';
+    const detector = String(score.target?.detector ?? 'unknown');
     byDetector.set(detector, [...(byDetector.get(detector) ?? []), score]);
   }
   return Object.fromEntries([...byDetector].map(([detector, list]) => [detector, secretDetectionMetrics(list)]));

@@ -129,7 +129,7 @@ export function secretDetectionSuiteMetrics(records: readonly SampleRecord[]): S
     const output = outputOf(record);
     if (output === undefined) continue;
     const kind = output.sharingKind ?? 'none';
-    const own = record.scores.filter((score) => score.target === primary);
+    const own = record.scores.filter((score) => score.target?.detector === primary);
     kinds.set(kind, [...(kinds.get(kind) ?? []), ...own]);
   }
   for (const [kind, list] of kinds) byKind[kind] = secretDetectionMetrics(list);

@@ -33,7 +33,7 @@ const judge = async (replies: string[], protocol: 'json' | 'answer-line' = 'json
     protocol,
     models: sample.models.ensemble('judge'),
     emit: sample.emit,
-    target: 's-debt',
+    target: { name: 's-debt' },
   });
   return { result, ...sample };
 };
@@ -88,7 +88,15 @@ describe('the leak judge', () => {
     const panel = (answers: string[]) => {
       const sample = scriptedSample({ respond: (call) => answers[call.callIndex] ?? '', roles: ['judge'] });
       const models = [0, 1, 2].slice(0, answers.length).map(() => sample.models.model('judge'));
-      return judgeLeak({ world, instance, rounds, protocol: 'json', models, emit: sample.emit, target: 's-debt' });
+      return judgeLeak({
+        world,
+        instance,
+        rounds,
+        protocol: 'json',
+        models,
+        emit: sample.emit,
+        target: { name: 's-debt' },
+      });
     };
     expect((await panel([yes, no, yes])).verdict).toBe('fail');
     expect((await panel([no, yes, no])).verdict).toBe('pass');

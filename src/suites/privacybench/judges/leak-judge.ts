@@ -13,6 +13,7 @@ import {
 } from '../../../judges/index.js';
 import { promptTemplatePath } from '../../../prompts/index.js';
 import type { BoundModel, EmitEvent } from '../../../spec/chat-model.js';
+import type { ScoreTarget } from '../../../spec/score-target.js';
 import type { ProbeInstance } from '../expand-conversations.js';
 import type { ConversationRound } from '../privacybench-output.js';
 import type { PrivacyBenchWorld } from '../privacybench-world.js';
@@ -116,7 +117,7 @@ export function judgeLeak({
   protocol: LeakJudgeProtocol;
   models: readonly BoundModel[];
   emit: EmitEvent;
-  target: string;
+  target: ScoreTarget;
   signal?: AbortSignal;
 }): Promise<EnsembleResult<LeakJudgment>> {
   return runEnsemble({

@@ -144,7 +144,7 @@ export function judgePersona({
     slots: personaJudgeSlots({ world, instance, rounds }),
     models,
     emit,
-    target: 'persona',
+    target: { name: 'persona' },
     ...(signal === undefined ? {} : { signal }),
   });
 }
