@@ -36,7 +36,7 @@ export type StandardMiddlewareOptions = {
  * The documented middleware stack, outermost first:
  * default-settings → extract-reasoning → record-events → cache → usage → retry → rate-limit →
  * adapter. Chat and embedding models share it (`wrapChatModel`, `wrapEmbeddingModel`); embedding
- * calls pass the cache, usage, retry and rate-limit layers.
+ * calls pass the record-events, cache, usage, retry and rate-limit layers.
  */
 export function standardMiddleware(options: StandardMiddlewareOptions): ModelMiddleware[] {
   const { ledger } = options;

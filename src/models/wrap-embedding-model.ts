@@ -13,8 +13,8 @@ export type WrappedEmbeddingModel = {
 
 /**
  * Composes the `wrapEmbed` layers of `middleware` around an embedding adapter, in the order
- * `wrapChatModel` uses (`middleware[0]` outermost); layers without `wrapEmbed` (the events
- * recorder, default settings) are skipped. Each call gets its own `CallContext` copy and trace.
+ * `wrapChatModel` uses (`middleware[0]` outermost); layers without `wrapEmbed` (default
+ * settings, reasoning extraction) are skipped. Each call gets its own `CallContext` copy and trace.
  */
 export function wrapEmbeddingModel(options: {
   model: EmbeddingModel;

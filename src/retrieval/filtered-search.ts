@@ -93,7 +93,7 @@ export function retrievalFilterEvents({
   defenses: readonly Defense[];
   k: number;
   participantId?: string;
-}): TranscriptEventInput[] {
+}): Array<Extract<TranscriptEventInput, { type: 'defense-action' }>> {
   return retrievalFilterDefenses(defenses).map((defense) => {
     const removed = result.removed.filter((entry) => entry.defenseId === defense.id);
     const reason =

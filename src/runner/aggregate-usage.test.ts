@@ -46,6 +46,36 @@ describe('usageFromEvents', () => {
       judge: { calls: 2, inputTokens: 4, outputTokens: 1, costUsd: null, cachedCalls: 0 },
     });
   });
+
+  it('counts embedding calls under their role (input tokens only), but not replayed ones', () => {
+    const embedding = (fields: { inputTokens: number | null; costUsd: number; cached: boolean }): TranscriptEvent => ({
+      id: 'e2',
+      time: '2025-01-01T00:00:00.000Z',
+      type: 'embedding-call',
+      role: 'embedder',
+      provider: 'openai',
+      modelId: 'text-embedding-3-small',
+      embedderId: 'openai:text-embedding-3-small',
+      dimension: 1536,
+      texts: 4,
+      characters: 120,
+      usage: { inputTokens: fields.inputTokens },
+      costUsd: fields.costUsd,
+      cached: fields.cached,
+      attempts: fields.cached ? 0 : 1,
+      durationMs: 5,
+    });
+    const events: TranscriptEvent[] = [
+      embedding({ inputTokens: 30, costUsd: 0.0006, cached: false }),
+      embedding({ inputTokens: null, costUsd: 0, cached: true }),
+      { ...embedding({ inputTokens: 99, costUsd: 1, cached: false }), replayedFrom: 'run-0' },
+      call({ role: 'agent', inputTokens: 10, outputTokens: 4, costUsd: 0.25 }),
+    ];
+    expect(usageFromEvents(events)).toEqual({
+      embedder: { calls: 2, inputTokens: 30, outputTokens: 0, costUsd: 0.0006, cachedCalls: 1 },
+      agent: { calls: 1, inputTokens: 10, outputTokens: 4, costUsd: 0.25, cachedCalls: 0 },
+    });
+  });
 });
 
 describe('usage sums', () => {

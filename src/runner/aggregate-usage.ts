@@ -1,4 +1,4 @@
-import type { ModelCallEvent, TranscriptEvent } from '../spec/event.js';
+import type { EmbeddingCallEvent, ModelCallEvent, TranscriptEvent } from '../spec/event.js';
 import type { RoleUsage } from '../spec/run-record.js';
 
 /** Usage of nothing: the identity of `addUsage`. */
@@ -30,7 +30,7 @@ export function sumUsageByRole(usages: Array<Record<string, RoleUsage>>): Record
 }
 
 /**
- * Per-role usage of one sample, from its `model-call` events (those replayed from another run by
+ * Per-role usage of one sample, from its `model-call` and `embedding-call` events (those replayed from another run by
  * `rescore` are that run's calls and are left out). Token counts a provider did not
  * report (`null`) add 0 tokens; a call without a known cost makes the role's cost `null`.
  */
@@ -43,12 +43,15 @@ export function usageFromEvents(events: TranscriptEvent[]): Record<string, RoleU
   return usage;
 }
 
-/** The usage of one `model-call` event (unreported tokens count 0; an unknown cost stays `null`). */
-export function usageOfCall(event: ModelCallEvent): RoleUsage {
+/**
+ * The usage of one `model-call` or `embedding-call` event (unreported tokens count 0, an
+ * embedding has no output tokens; an unknown cost stays `null`).
+ */
+export function usageOfCall(event: ModelCallEvent | EmbeddingCallEvent): RoleUsage {
   return {
     calls: 1,
     inputTokens: event.usage.inputTokens ?? 0,
-    outputTokens: event.usage.outputTokens ?? 0,
+    outputTokens: 'outputTokens' in event.usage ? (event.usage.outputTokens ?? 0) : 0,
     costUsd: event.costUsd,
     cachedCalls: event.cached ? 1 : 0,
   };
@@ -73,7 +76,10 @@ export function isModelCallEvent(event: TranscriptEvent): event is ModelCallEven
   return event.type === 'model-call';
 }
 
-/** A `model-call` event this run made (not one `rescore` replayed from its source run). */
-export function isCallOfThisRun(event: TranscriptEvent): event is ModelCallEvent {
-  return isModelCallEvent(event) && event.replayedFrom === undefined;
+/**
+ * A model or embedding call this run made (not one `rescore` replayed from its source run):
+ * what usage, cost and progress count.
+ */
+export function isCallOfThisRun(event: TranscriptEvent): event is ModelCallEvent | EmbeddingCallEvent {
+  return (isModelCallEvent(event) || event.type === 'embedding-call') && event.replayedFrom === undefined;
 }

@@ -90,7 +90,7 @@ export type CallContext = {
 
 /**
  * Cross-cutting behaviour around `doGenerate` (composed by `wrapChatModel`) and, for the layers
- * that apply to embeddings too (cache, usage, retry, rate limit), around `doEmbed` (composed by
+ * that apply to embeddings too (events, cache, usage, retry, rate limit), around `doEmbed` (composed by
  * `wrapEmbeddingModel`; a layer without `wrapEmbed` is skipped for embedding calls).
  */
 export type ModelMiddleware = {

@@ -47,6 +47,32 @@ export const modelCallEventSchema = z.object({
   error: z.object({ name: z.string(), message: z.string() }).optional(),
 });
 
+/**
+ * One embedding call as seen by the caller (after cache, retries and rate limiting): how many
+ * texts of how many characters went to which embedding model, and what it cost. The texts and
+ * vectors themselves are not stored (a retrieval index embeds whole documents).
+ */
+export const embeddingCallEventSchema = z.object({
+  ...base,
+  type: z.literal('embedding-call'),
+  role: z.string(),
+  provider: z.string(),
+  modelId: z.string(),
+  /** The embedder's id (model and settings; see `EmbeddingModel.id`). */
+  embedderId: z.string(),
+  dimension: z.number(),
+  /** The number of texts embedded. */
+  texts: z.number(),
+  /** Their total length in characters. */
+  characters: z.number(),
+  usage: z.object({ inputTokens: z.number().nullable() }),
+  costUsd: z.number().nullable(),
+  cached: z.boolean(),
+  attempts: z.number(),
+  durationMs: z.number(),
+  error: z.object({ name: z.string(), message: z.string() }).optional(),
+});
+
 export const judgeCallEventSchema = z.object({
   ...base,
   type: z.literal('judge-call'),
@@ -158,6 +184,7 @@ const toolkitMissingEventSchema = eventOf('toolkit-missing', { message: z.string
 /** Every event stored in a sample record. Types are noun-verb names. */
 export const transcriptEventSchema = z.discriminatedUnion('type', [
   modelCallEventSchema,
+  embeddingCallEventSchema,
   judgeCallEventSchema,
   sampleStartEventSchema,
   messageDeliverEventSchema,
@@ -175,6 +202,7 @@ export const transcriptEventSchema = z.discriminatedUnion('type', [
 ]);
 
 export type ModelCallEvent = z.infer<typeof modelCallEventSchema>;
+export type EmbeddingCallEvent = z.infer<typeof embeddingCallEventSchema>;
 export type JudgeCallEvent = z.infer<typeof judgeCallEventSchema>;
 export type TranscriptEvent = z.infer<typeof transcriptEventSchema>;
 export type TranscriptEventType = TranscriptEvent['type'];

@@ -105,6 +105,59 @@ describe('confidant run privacybench --set retriever=vector', () => {
     expect(sample.output?.rounds?.[0]?.retrieved).toHaveLength(5);
   });
 
+  it('records each embedding call as an event counted in usage, and a re-run embeds nothing (cache)', async () => {
+    type Event = { type: string; role?: string; texts?: number; cached?: boolean; attempts?: number };
+    type Usage = Record<string, { calls: number; cachedCalls: number; inputTokens: number; outputTokens: number }>;
+    const cached = (out: string) =>
+      cli(
+        [
+          ...run(out).filter((arg) => arg !== '--no-cache'),
+          '--set',
+          'retriever=vector',
+          '--model',
+          `embedder=openai-compatible:emb@${embeddings.baseURL}`,
+        ],
+        { OPENAI_COMPATIBLE_API_KEY: EMBEDDINGS_KEY, CONFIDANT_CACHE_DIR: join(work, 'embedding-cache') },
+      );
+    const embeddingEvents = (runDir: string) =>
+      (
+        JSON.parse(readFileSync(join(runDir, 'samples.jsonl'), 'utf8').split('\n')[0] ?? '{}') as { events: Event[] }
+      ).events.filter((event) => event.type === 'embedding-call');
+
+    const before = embeddings.calls.length;
+    const first = await cached('cached-1');
+    expect(first.code, first.stderr).toBe(0);
+    const firstDir = lastLine(first.stdout);
+    const firstEvents = embeddingEvents(firstDir);
+    // The owner's chunks and the round's query at least; the dimension probe is not a call of a sample.
+    expect(firstEvents.length).toBeGreaterThanOrEqual(2);
+    expect(embeddings.calls.length - before).toBe(firstEvents.length + 1);
+    expect(firstEvents.every((event) => event.role === 'embedder' && !event.cached && event.attempts === 1)).toBe(true);
+    const texts = firstEvents.reduce((total, event) => total + (event.texts ?? 0), 0);
+    // The mock server reports one token per text; an openai-compatible model has no list price.
+    expect(read<{ usage: Usage }>(firstDir, 'summary.json').usage.embedder).toEqual({
+      calls: firstEvents.length,
+      cachedCalls: 0,
+      inputTokens: texts,
+      outputTokens: 0,
+      costUsd: null,
+    });
+
+    const again = embeddings.calls.length;
+    const second = await cached('cached-2');
+    expect(second.code, second.stderr).toBe(0);
+    const secondDir = lastLine(second.stdout);
+    // Only the dimension probe reaches the server: every embedding is answered by the cache.
+    expect(embeddings.calls.length - again).toBe(1);
+    const secondEvents = embeddingEvents(secondDir);
+    expect(secondEvents).toHaveLength(firstEvents.length);
+    expect(secondEvents.every((event) => event.cached === true && event.attempts === 0)).toBe(true);
+    expect(read<{ usage: Usage }>(secondDir, 'summary.json').usage.embedder).toMatchObject({
+      calls: firstEvents.length,
+      cachedCalls: firstEvents.length,
+    });
+  }, 120_000);
+
   it('still runs offline with --set embedder=hashing:384 and no embedder role', async () => {
     const before = embeddings.calls.length;
     const result = await cli([...run('offline'), '--set', 'retrieval=vector', '--set', 'embedder=hashing:384']);

@@ -4,12 +4,22 @@ import { callTraceOf } from '../call-trace.js';
 
 type ModelCallInput = Omit<ModelCallEvent, 'id' | 'time'>;
 
+/** A thrown value as an event's `error`. */
+function errorOf(error: unknown): { name: string; message: string } {
+  return {
+    name: error instanceof Error ? error.name : 'Error',
+    message: error instanceof Error ? error.message : String(error),
+  };
+}
+
 /**
  * The outermost layer: emits exactly one `model-call` event per logical call through
  * `context.emit` (none when the context has no emitter), after cache, retries and rate
  * limiting, with attempts, `cached` and cost taken from the call's `CallTrace`. A failed call
  * is recorded with `response: null` and the error's name and message, then rethrown. A
  * recorded success carries the event's id in `providerMetadata.confidant.modelCallEventId`.
+ * Each embedding call is recorded the same way as one `embedding-call` event (texts counted,
+ * not stored).
  */
 export function recordEventsMiddleware(options: { now?: () => number } = {}): ModelMiddleware {
   const now = options.now ?? (() => performance.now());
@@ -44,15 +54,13 @@ export function recordEventsMiddleware(options: { now?: () => number } = {}): Mo
       try {
         result = await next(request);
       } catch (error) {
-        const name = error instanceof Error ? error.name : 'Error';
-        const message = error instanceof Error ? error.message : String(error);
         context.emit?.({
           ...base(),
           // No response, no usage reported: nothing was billed, so the cost is 0 rather than unknown.
           costUsd: callTraceOf(context).costUsd ?? 0,
           response: null,
           usage: { inputTokens: null, outputTokens: null },
-          error: { name, message },
+          error: errorOf(error),
         });
         throw error;
       }
@@ -70,6 +78,40 @@ export function recordEventsMiddleware(options: { now?: () => number } = {}): Mo
           confidant: { ...readConfidantMetadata(result.providerMetadata), modelCallEventId: event.id },
         },
       };
+    },
+    async wrapEmbed({ request, context, model, next }) {
+      const started = now();
+      const base = () => {
+        const trace = callTraceOf(context);
+        return {
+          type: 'embedding-call' as const,
+          role: context.role,
+          ...(context.participantId === undefined ? {} : { participantId: context.participantId }),
+          provider: model.provider,
+          modelId: model.modelId,
+          embedderId: model.id,
+          dimension: model.dimension,
+          texts: request.texts.length,
+          characters: request.texts.reduce((total, text) => total + text.length, 0),
+          costUsd: trace.costUsd,
+          cached: trace.cached,
+          attempts: trace.attempts,
+          durationMs: Math.max(0, Math.round(now() - started)),
+        };
+      };
+      try {
+        const result = await next(request);
+        context.emit?.({ ...base(), usage: { inputTokens: result.usage.inputTokens } });
+        return result;
+      } catch (error) {
+        context.emit?.({
+          ...base(),
+          costUsd: callTraceOf(context).costUsd ?? 0,
+          usage: { inputTokens: null },
+          error: errorOf(error),
+        });
+        throw error;
+      }
     },
   };
 }

@@ -117,7 +117,7 @@ export async function assistantTurn({
   const result = await searchWithRetrievalFilters({ retriever, query, k, access, defenses });
   for (const event of retrievalFilterEvents({ result, defenses, k, participantId: ASSISTANT_ID })) {
     // Only defense-action events come back; the round ties each to its turn.
-    emit(event.type === 'model-call' || event.type === 'judge-call' ? event : { ...event, round });
+    emit({ ...event, round });
   }
   const retrieved = result.chunks.map((chunk) => ({
     chunkId: chunk.id,
