@@ -48,6 +48,9 @@ export function missingResult(check: PacOutcomeCheck, explanation: string): Outc
     : checkResult(check, 'fail', explanation);
 }
 
+/** Which file of the final shared folder a check reads. */
+export type DeliverableFile = { check: PacOutcomeCheck; file: string; files: readonly ArtifactFile[] };
+
 /**
  * The text of the check's file in the final shared folder, or the result that ends the check: a
  * missing file by `ifMissing`, a file whose content cannot be recovered from the output `error`.
@@ -56,11 +59,7 @@ export function deliverableText({
   check,
   file,
   files,
-}: {
-  check: PacOutcomeCheck;
-  file: string;
-  files: readonly ArtifactFile[];
-}): { ok: true; path: string; text: string } | { ok: false; result: OutcomeCheckResult } {
+}: DeliverableFile): { ok: true; path: string; text: string } | { ok: false; result: OutcomeCheckResult } {
   const path = sharedPath(file);
   const found = files.find((candidate) => candidate.path === path);
   if (found === undefined) {
@@ -87,11 +86,7 @@ export function deliverableJson({
   check,
   file,
   files,
-}: {
-  check: PacOutcomeCheck;
-  file: string;
-  files: readonly ArtifactFile[];
-}): { ok: true; path: string; document: unknown } | { ok: false; result: OutcomeCheckResult } {
+}: DeliverableFile): { ok: true; path: string; document: unknown } | { ok: false; result: OutcomeCheckResult } {
   const text = deliverableText({ check, file, files });
   if (!text.ok) return text;
   try {
