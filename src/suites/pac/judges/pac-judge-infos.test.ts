@@ -32,6 +32,15 @@ describe('pacJudgeInfos', () => {
     ]);
     expect(ids({ taskMode: 'markers', privacyMode: 'geval-entity' })).toEqual(['pac-privacy-geval@1']);
     expect(ids({ taskMode: 'markers', privacyMode: 'keyword-only' })).toEqual([]);
+    expect(ids({ taskMode: 'checks', privacyMode: 'keyword-only' })).toEqual([]);
+  });
+
+  it('asks for the disclosure degree (awareness v2) unless judgeParse=upstream keeps v1', () => {
+    expect(ids({ taskMode: 'markers' })).toEqual(['pac-keyword-variants@1', 'pac-privacy-awareness@2']);
+    expect(ids({ taskMode: 'markers', judgeParse: 'upstream' })).toEqual([
+      'pac-keyword-variants@1',
+      'pac-privacy-awareness@1',
+    ]);
   });
 
   it('loads every template as protocol json', () => {
@@ -39,6 +48,7 @@ describe('pacJudgeInfos', () => {
       ['pac-task-message', 'json'],
       ['pac-task-artifact', 'json'],
       ['pac-keyword-variants', 'json'],
+      ['pac-privacy-awareness', 'json'],
       ['pac-privacy-awareness', 'json'],
       ['pac-privacy-geval', 'json'],
       ['pac-context-alignment', 'json'],
