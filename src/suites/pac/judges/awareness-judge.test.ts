@@ -92,7 +92,7 @@ describe('judgeAwareness', () => {
       itemKind: 'a message',
       itemText: 'Orders for Fennick Hotels.',
       matched: ['Fennick Hotels'],
-      target: 't',
+      target: { agent: 'agent_a', channel: 'messages', turn: 1 },
       context: { models: () => [judge], emit, judgeParse: 'upstream' },
     });
     expect(outcome).toMatchObject({ level: 0 });
