@@ -9,6 +9,7 @@ import type {
 } from '../spec/chat-model.js';
 import type { Message, ToolCall } from '../spec/message.js';
 import { onAbort } from './on-abort.js';
+import { parseToolInput } from './parse-tool-input.js';
 import { requestTimeoutError, toProviderError } from './provider-error.js';
 
 type CallOptions = Parameters<LanguageModelV3['doGenerate']>[0];
@@ -147,16 +148,6 @@ export function toSdkPrompt(messages: readonly Message[]): SdkPrompt {
     }
   }
   return prompt;
-}
-
-function parseToolInput(input: string): unknown {
-  if (input.trim() === '') return {};
-  try {
-    return JSON.parse(input);
-  } catch {
-    // Model output is untrusted: keep the raw text so the tool layer can report the bad input.
-    return input;
-  }
 }
 
 function warningText(warning: SdkWarning): string {

@@ -1,5 +1,6 @@
 import type { FinishReason, GenerateResult, TokenUsage } from '../spec/chat-model.js';
 import type { ToolCall } from '../spec/message.js';
+import { parseToolInput } from './parse-tool-input.js';
 
 /**
  * A Chat Completions answer that is not the shape the lean client reads: `shape` for a field of
@@ -132,16 +133,6 @@ function finishReasonOf(raw: unknown, refused: boolean): FinishReason {
   if (raw === 'content_filter') return 'content-filter';
   if (raw === 'tool_calls' || raw === 'function_call') return 'tool-calls';
   return 'other';
-}
-
-function parseToolInput(input: string): unknown {
-  if (input.trim() === '') return {};
-  try {
-    return JSON.parse(input);
-  } catch {
-    // Model output is untrusted: keep the raw text so the tool layer can report the bad input.
-    return input;
-  }
 }
 
 /**
