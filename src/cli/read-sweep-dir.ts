@@ -4,6 +4,7 @@ import type { SweepReportCell } from '../reports/sweep-table.js';
 import { causeCountLabel, runDirsIn, SWEEP_MANIFEST_FILE } from '../runner/index.js';
 import { PlanValidationError } from '../spec/errors.js';
 import type { MetricDefinition } from '../spec/metric-definition.js';
+import { failedSampleCount } from '../spec/run-record.js';
 import { type SweepManifest, sweepManifestSchema } from '../spec/sweep-file.js';
 import { MERGE_INCOMPLETE_MARKER } from '../store/index.js';
 import { formatIssues } from './flag-schema.js';
@@ -83,7 +84,7 @@ export async function readSweepCells({
     const { summary, header } = run;
     const withRecords = records ? { records: await run.store.readSamples({ events: false }) } : {};
     const failures = summary.failures;
-    const failed = failures === undefined ? summary.counts.error : failures.errored + failures.judgeErrored;
+    const failed = failures === undefined ? summary.counts.error : failedSampleCount(failures);
     const finished = summary.counts.success + summary.counts.error;
     const rate = finished === 0 ? 0 : failed / finished;
     const top = summary.errorCauses?.[0];

@@ -92,4 +92,29 @@ describe('runOutcome', () => {
     );
     expect(outcome({ summary: summary({}), stopped: 'budget' })).toMatchObject({ exitCode: 3 });
   });
+
+  it('counts samples a scorer could not score as failed: exit 4 over the threshold, named in the line', () => {
+    const base = summary({ success: 10 });
+    const scored: RunSummary = {
+      ...base,
+      failures: { errored: 0, judgeErrored: 0, judgeErrors: 0, scoreErrored: 3, rate: 0.3 },
+      errorCauses: [
+        {
+          kind: 'score',
+          judge: 'confaide-rating@1',
+          name: 'ScoreError',
+          message: 'no valid rating after 6 attempt(s)',
+          count: 3,
+          exampleSampleId: 'a#e1',
+        },
+      ],
+    };
+    const result = outcome({ summary: scored });
+    expect(result.exitCode).toBe(4);
+    expect(result.lines).toContain('errors 3: scorer confaide-rating@1: no valid rating after 6 attempt(s) ×3');
+    expect(result.lines.at(-1)).toContain(
+      'run failed: 3 of 10 samples failed (30%: 0 errored, 0 with a judge error, 3 a scorer could not score)',
+    );
+    expect(outcome({ summary: scored, maxErrorRate: 0.5 }).exitCode).toBe(0);
+  });
 });

@@ -1,5 +1,5 @@
 import { causeCountLabel, type FailFastStop, judgeHealthLine, type RunStopReason } from '../runner/index.js';
-import type { RunSummary } from '../spec/run-record.js';
+import { failedSampleCount, type RunSummary } from '../spec/run-record.js';
 import { EXIT } from './cli-io.js';
 import { resumeCommand } from './run-lock-session.js';
 
@@ -15,8 +15,8 @@ export type RunOutcome = { lines: string[]; exitCode: number };
  * Turns the end of a run into the lines a person reads in the morning and the exit code:
  * the sample counts, the errors by cause and the judge health; then one sentence saying what
  * happened and how to continue. Exit 3 when the run stopped early (budget, Ctrl-C, fail-fast;
- * resumable), 4 when more than `maxErrorRate` of its samples failed (an errored sample or a failed
- * judge call) or, with `failOnError`, when any did; below the threshold, 0 with one warning line.
+ * resumable), 4 when more than `maxErrorRate` of its samples failed (an errored sample, a failed
+ * judge call or a score in `error`) or, with `failOnError`, when any did; below the threshold, 0 with one warning line.
  */
 export function runOutcome({
   summary,
@@ -43,13 +43,14 @@ export function runOutcome({
     const listed = causes.slice(0, CAUSES_LISTED).map(causeCountLabel);
     const rest = causes.length - listed.length;
     lines.push(
-      `errors ${failures.errored + failures.judgeErrors}: ${listed.join('; ')}${rest > 0 ? `; +${rest} more (see summary.json)` : ''}`,
+      `errors ${failures.errored + failures.judgeErrors + (failures.scoreErrored ?? 0)}: ${listed.join('; ')}${rest > 0 ? `; +${rest} more (see summary.json)` : ''}`,
     );
   }
   const health = judgeHealthLine(summary.judges ?? []);
   if (health !== undefined) lines.push(health);
 
-  const failed = failures === undefined ? counts.error : failures.errored + failures.judgeErrored;
+  const failed = failures === undefined ? counts.error : failedSampleCount(failures);
+  const scoreErrored = failures?.scoreErrored ?? 0;
   const finished = counts.success + counts.error;
   const retry = `${resumeCommand(location)} --retry-errors`;
   if (stopped === 'fail-fast' && failFast !== undefined) {
@@ -65,7 +66,7 @@ export function runOutcome({
   if (failed === 0) return { lines, exitCode: EXIT.ok };
   const rate = finished === 0 ? 1 : failed / finished;
   const top = causes[0];
-  const what = `${failed} of ${finished} samples failed (${percent(rate)}: ${counts.error} errored, ${failed - counts.error} with a judge error)${top === undefined ? '' : `; most common cause: ${causeCountLabel(top)}`}`;
+  const what = `${failed} of ${finished} samples failed (${percent(rate)}: ${counts.error} errored, ${failed - counts.error - scoreErrored} with a judge error${scoreErrored > 0 ? `, ${scoreErrored} a scorer could not score` : ''})${top === undefined ? '' : `; most common cause: ${causeCountLabel(top)}`}`;
   if (rate > maxErrorRate) {
     lines.push(
       `run failed: ${what}, over --max-error-rate ${percent(maxErrorRate)}. Fix the cause, then redo them with: ${retry}`,

@@ -51,7 +51,8 @@ export function renderCsv(report: Report): string {
       ]);
     }
     for (const cause of run.errorCauses) {
-      const where = cause.kind === 'judge' ? `judge ${cause.judge ?? ''}: ` : '';
+      const where =
+        cause.kind === 'sample' ? '' : `${cause.kind === 'judge' ? 'judge' : 'scorer'} ${cause.judge ?? ''}: `;
       row([
         run.runId,
         run.suite,

@@ -98,7 +98,7 @@ function errorsSection(report: Report): string[] {
   const rows = report.runs.flatMap((run) =>
     run.errorCauses.map((cause) => [
       run.runId,
-      cause.kind === 'judge' ? `judge ${cause.judge ?? ''}` : 'sample',
+      cause.kind === 'sample' ? 'sample' : `${cause.kind === 'judge' ? 'judge' : 'scorer'} ${cause.judge ?? ''}`,
       cause.name,
       causeLabel(cause),
       String(cause.count),
@@ -110,7 +110,7 @@ function errorsSection(report: Report): string[] {
     run.failures === undefined
       ? []
       : [
-          `- ${escapeMarkdownCell(run.runId)}: ${run.failures.errored} errored samples, ${run.failures.judgeErrored} samples with a judge error (${run.failures.judgeErrors} failed judge calls)${run.failures.rate === null ? '' : `, ${(run.failures.rate * 100).toFixed(1)}% of finished samples failed`}`,
+          `- ${escapeMarkdownCell(run.runId)}: ${run.failures.errored} errored samples, ${run.failures.judgeErrored} samples with a judge error (${run.failures.judgeErrors} failed judge calls)${(run.failures.scoreErrored ?? 0) > 0 ? `, ${run.failures.scoreErrored} samples a scorer could not score` : ''}${run.failures.rate === null ? '' : `, ${(run.failures.rate * 100).toFixed(1)}% of finished samples failed`}`,
         ],
   );
   return [

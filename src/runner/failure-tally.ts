@@ -1,12 +1,14 @@
 import { causeKey, causeLabel, type ErrorCause, type ErrorCauseCount } from '../spec/error-cause.js';
 import type { FailureCounts, SampleRecord } from '../spec/run-record.js';
-import { failedJudgments, sampleErrorCause } from './sample-failures.js';
+import { failedJudgments, failedScores, sampleErrorCause } from './sample-failures.js';
 
 /** What one record adds to a tally (`failureContribution`); small, so an index of a run can keep it. */
 export type FailureContribution = {
   errored: boolean;
   judgeErrors: number;
-  causes: Array<{ key: string; kind: 'sample' | 'judge'; judge?: string; cause: ErrorCause }>;
+  /** Scores in `error` with no failed judge call behind them (`failedScores`); 0 when errored or judge-errored. */
+  scoreErrors: number;
+  causes: Array<{ key: string; kind: 'sample' | 'judge' | 'score'; judge?: string; cause: ErrorCause }>;
 };
 
 type CauseEntry = {
@@ -35,6 +37,7 @@ export class FailureTally {
   private errored = 0;
   private judgeErrored = 0;
   private judgeErrors = 0;
+  private scoreErrored = 0;
 
   /** Counts `record`, replacing the contribution of an earlier record with its id. */
   set(record: SampleRecord): void {
@@ -52,11 +55,13 @@ export class FailureTally {
 
   /** The counts and the causes, most common first (ties: first seen). */
   snapshot(): FailureSnapshot {
-    const failed = this.errored + this.judgeErrored;
+    const failed = this.errored + this.judgeErrored + this.scoreErrored;
     return {
       errored: this.errored,
       judgeErrored: this.judgeErrored,
       judgeErrors: this.judgeErrors,
+      // Absent when none, so runs without scorer errors keep the summary they always had.
+      ...(this.scoreErrored > 0 ? { scoreErrored: this.scoreErrored } : {}),
       rate: this.finished === 0 ? null : failed / this.finished,
       causes: this.sortedCauses(),
     };
@@ -80,6 +85,7 @@ export class FailureTally {
   private apply(contribution: FailureContribution, sign: 1 | -1, sampleId: string): void {
     if (contribution.errored) this.errored += sign;
     else if (contribution.judgeErrors > 0) this.judgeErrored += sign;
+    else if (contribution.scoreErrors > 0) this.scoreErrored += sign;
     this.judgeErrors += sign * contribution.judgeErrors;
     for (const { key, kind, judge, cause } of contribution.causes) {
       let entry = this.causes.get(key);
@@ -110,11 +116,26 @@ export function failureContribution(record: SampleRecord): FailureContribution {
       cause: judgment.error,
     });
   }
-  return { errored: sampleCause !== undefined, judgeErrors: judgments.length, causes };
+  const scores = failedScores(record);
+  for (const score of scores) {
+    causes.push({
+      key: `score\u0000${score.scorer}\u0000${causeKey(score.error)}`,
+      kind: 'score',
+      judge: score.scorer,
+      cause: score.error,
+    });
+  }
+  return { errored: sampleCause !== undefined, judgeErrors: judgments.length, scoreErrors: scores.length, causes };
 }
 
 /** One cause count as a short line: `connection refused http://… ×4`, judge causes prefixed with the judge. */
 export function causeCountLabel(entry: Pick<ErrorCauseCount, 'kind' | 'judge' | 'count'> & ErrorCause): string {
   const what = causeLabel(entry);
-  return `${entry.kind === 'judge' ? `judge ${entry.judge ?? ''}: ` : ''}${what} ×${entry.count}`;
+  const prefix =
+    entry.kind === 'judge'
+      ? `judge ${entry.judge ?? ''}: `
+      : entry.kind === 'score'
+        ? `scorer ${entry.judge ?? ''}: `
+        : '';
+  return `${prefix}${what} ×${entry.count}`;
 }

@@ -35,9 +35,9 @@ export type RunProgress = {
   done: number;
   /** Planned samples whose latest record is an error. */
   errors: number;
-  /** Failed judge calls in the latest records. */
+  /** Failed judge calls in the latest records, plus the samples a scorer could not score. */
   judgeErrors: number;
-  /** Errored samples and failed judge calls by cause, most common first. */
+  /** Errored samples, failed judge calls and scorer errors by cause, most common first. */
   causes: CauseLine[];
   /** Records appended by this call. */
   sessionDone: number;
@@ -155,7 +155,7 @@ export async function runEvaluation({
   const refreshFailures = () => {
     const snapshot = tally.snapshot();
     progress.errors = snapshot.errored;
-    progress.judgeErrors = snapshot.judgeErrors;
+    progress.judgeErrors = snapshot.judgeErrors + (snapshot.scoreErrored ?? 0);
     progress.causes = tally.lines();
   };
   const report = (update: RunProgress['update']) => onProgress?.({ ...progress, update });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TranscriptEvent } from '../spec/event.js';
 import { testSampleRecord } from '../store/run-store.contract.js';
 import { FailureTally } from './failure-tally.js';
-import { judgmentsFromEvents, needsRetry, recordFailureOf } from './sample-failures.js';
+import { failedScores, judgmentsFromEvents, needsRetry, recordFailureOf } from './sample-failures.js';
 
 const time = '2025-01-01T00:00:00.000Z';
 const modelCall: TranscriptEvent = {
@@ -101,5 +101,41 @@ describe('sample failures', () => {
     expect(tally.snapshot().causes).toEqual([
       { kind: 'sample', name: 'X', message: 'boom', count: 1, exampleSampleId: 'b#e1' },
     ]);
+  });
+
+  const unrated = testSampleRecord({
+    id: 'r#e1',
+    scores: [
+      { scorer: 'confaide-text@1', verdict: 'pass', value: 0 },
+      { scorer: 'confaide-rating@1', verdict: 'error', value: null, explanation: 'no valid rating after 6 attempt(s)' },
+    ],
+  });
+
+  it('a sample whose scorer could not score it, with no judge behind the error, is a score failure and is redone', () => {
+    expect(failedScores(unrated)).toEqual([
+      { scorer: 'confaide-rating@1', error: { name: 'ScoreError', message: 'no valid rating after 6 attempt(s)' } },
+    ]);
+    expect(recordFailureOf(unrated)).toEqual({
+      kind: 'score-errored',
+      scorer: 'confaide-rating@1',
+      cause: { name: 'ScoreError', message: 'no valid rating after 6 attempt(s)' },
+    });
+    expect(needsRetry(unrated)).toBe(true);
+    // An error score behind a failed judge call is that judge's failure, counted once.
+    expect(failedScores({ ...judgeErrored, scores: unrated.scores })).toEqual([]);
+  });
+
+  it('the tally counts score-errored samples in the rate and names the scorer; none gives no field', () => {
+    const tally = new FailureTally();
+    tally.set(testSampleRecord({ id: 'ok#e1' }));
+    expect(tally.snapshot()).not.toHaveProperty('scoreErrored');
+    tally.set(unrated);
+    expect(tally.snapshot()).toMatchObject({ errored: 0, judgeErrored: 0, judgeErrors: 0, scoreErrored: 1, rate: 0.5 });
+    expect(tally.lines()).toEqual([
+      { label: 'scorer confaide-rating@1: no valid rating after 6 attempt(s) ×1', count: 1 },
+    ]);
+    tally.set(testSampleRecord({ id: 'r#e1', attempt: 2 }));
+    expect(tally.snapshot()).toMatchObject({ rate: 0 });
+    expect(tally.snapshot()).not.toHaveProperty('scoreErrored');
   });
 });

@@ -45,23 +45,48 @@ export function failedJudgments(record: SampleRecord): Array<Judgment & { error:
 }
 
 /**
- * How a finished sample failed, if it did: `errored` (status error) with its cause, or
- * `judge-errored` (it ran, but a judge call failed) with the first failed judgment's cause.
+ * The sample's scores that ended in `error` without a failed judge call behind them: a
+ * deterministic scorer that could not score (a ConfAIde reply with no valid rating after every
+ * re-ask, an unreadable PrivacyLens final action, a tied ensemble). Empty for an errored sample or
+ * one with a failed judge call, whose failure is already counted under those. The cause is the
+ * score's explanation, so equal failures group into one line.
+ */
+export function failedScores(record: SampleRecord): Array<{ scorer: string; error: ErrorCause }> {
+  if (record.status === 'error' || failedJudgments(record).length > 0) return [];
+  return record.scores.flatMap((score) =>
+    score.verdict === 'error'
+      ? [
+          {
+            scorer: score.scorer,
+            error: { name: 'ScoreError', message: score.explanation ?? 'the scorer returned error' },
+          },
+        ]
+      : [],
+  );
+}
+
+/**
+ * How a finished sample failed, if it did: `errored` (status error) with its cause,
+ * `judge-errored` (it ran, but a judge call failed) with the first failed judgment's cause, or
+ * `score-errored` (it ran, but a scorer could not score it) with the first failed score's cause.
  */
 export type RecordFailure =
   | { kind: 'ok' }
   | { kind: 'errored'; cause: ErrorCause }
-  | { kind: 'judge-errored'; cause: ErrorCause; judge: string };
+  | { kind: 'judge-errored'; cause: ErrorCause; judge: string }
+  | { kind: 'score-errored'; cause: ErrorCause; scorer: string };
 
 /** Classifies a finished sample (see {@link RecordFailure}). */
 export function recordFailureOf(record: SampleRecord): RecordFailure {
   const cause = sampleErrorCause(record);
   if (cause !== undefined) return { kind: 'errored', cause };
   const [first] = failedJudgments(record);
-  return first === undefined ? { kind: 'ok' } : { kind: 'judge-errored', cause: first.error, judge: first.judge };
+  if (first !== undefined) return { kind: 'judge-errored', cause: first.error, judge: first.judge };
+  const [score] = failedScores(record);
+  return score === undefined ? { kind: 'ok' } : { kind: 'score-errored', cause: score.error, scorer: score.scorer };
 }
 
-/** Whether `resume --retry-errors` redoes the sample: it errored, or one of its judge calls failed. */
+/** Whether `resume --retry-errors` redoes the sample: it errored, a judge call failed or a scorer could not score it. */
 export function needsRetry(record: SampleRecord): boolean {
   return recordFailureOf(record).kind !== 'ok';
 }

@@ -15,9 +15,12 @@ export type ErrorCause = z.infer<typeof errorCauseSchema>;
 
 /** One cause and how often it occurred, with one sample where it did (summary.json `errorCauses`). */
 export const errorCauseCountSchema = errorCauseSchema.extend({
-  /** `sample`: a sample that errored; `judge`: a judge call whose verdict is `error`. */
-  kind: z.enum(['sample', 'judge']),
-  /** For judge causes: the judge (`<template id>@<version>`). */
+  /**
+   * `sample`: a sample that errored; `judge`: a judge call whose verdict is `error`; `score`: a
+   * score in `error` with no failed judge call behind it (a deterministic scorer that could not score).
+   */
+  kind: z.enum(['sample', 'judge', 'score']),
+  /** For judge causes: the judge (`<template id>@<version>`); for score causes: the scorer. */
   judge: z.string().optional(),
   count: z.number(),
   exampleSampleId: z.string(),
@@ -35,7 +38,11 @@ export function causeKey(cause: ErrorCause): string {
  * the message does not start with it and it says more than `Error`.
  */
 export function causeLabel(cause: ErrorCause): string {
-  const generic = cause.name === 'Error' || cause.name === 'ProviderError' || cause.message.startsWith(cause.name);
+  const generic =
+    cause.name === 'Error' ||
+    cause.name === 'ProviderError' ||
+    cause.name === 'ScoreError' ||
+    cause.message.startsWith(cause.name);
   const text = generic ? cause.message : `${cause.name}: ${cause.message}`;
   return cause.endpoint === undefined || text.includes(cause.endpoint) ? text : `${text} ${cause.endpoint}`;
 }

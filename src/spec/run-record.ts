@@ -170,16 +170,24 @@ export type JudgeHealth = z.infer<typeof judgeHealthSchema>;
 
 /**
  * How many samples failed: `errored` samples (status error), `judgeErrored` samples that ran but
- * had at least one judge call end in `error`, and `rate` = (errored + judgeErrored) / finished
- * samples (null when none finished). `judgeErrors` counts the failed judge calls themselves.
+ * had at least one judge call end in `error`, `scoreErrored` samples that ran, had no failed judge
+ * call, but a scorer could not score them (absent when 0, and in runs written before it was counted), and
+ * `rate` = (errored + judgeErrored + scoreErrored) / finished samples (null when none finished).
+ * `judgeErrors` counts the failed judge calls themselves.
  */
 export const failureCountsSchema = z.object({
   errored: z.number(),
   judgeErrored: z.number(),
   judgeErrors: z.number(),
+  scoreErrored: z.number().optional(),
   rate: z.number().nullable(),
 });
 export type FailureCounts = z.infer<typeof failureCountsSchema>;
+
+/** The samples `failures` counts as failed: errored, judge-errored and score-errored. */
+export function failedSampleCount(failures: FailureCounts): number {
+  return failures.errored + failures.judgeErrored + (failures.scoreErrored ?? 0);
+}
 
 /** `summary.json`: recomputed from the records at the end of run, resume and merge. */
 export const runSummarySchema = z.object({

@@ -58,7 +58,11 @@ describe('confidant run confaide --fidelity upstream over HTTP, with phrase answ
     const ours = await run([], 'confidant');
     // 1 + 5 answers, then the rating is an error (excluded from r, counted in errors).
     expect(healthCalls).toBe(6);
-    expect(ours.result.code, ours.result.stderr).toBe(0);
+    // The unmeasured rating is a failed sample (1 of 3, over --max-error-rate 20%): exit 4, named.
+    expect(ours.result.code, ours.result.stderr).toBe(4);
+    expect(ours.result.stderr).toContain('1 of 3 samples failed');
+    expect(ours.result.stderr).toContain('1 a scorer could not score');
+    expect(ours.result.stderr).toContain('errors 1: scorer confaide-rating@1: no valid rating after 6 attempt(s) ×1');
     const mine = ours.metrics.pearson;
     expect(mine).toMatchObject({ n: 2, errors: 1 });
     // Two points, (-50, 40.5) and (-100, 55): a falling line.

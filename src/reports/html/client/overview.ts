@@ -42,7 +42,7 @@ function renderOverview() {
         return [j.judge, j.model, String(j.calls), String(j.pass), String(j.fail), String(j.notApplicable), String(j.error), j.topErrors.map(function (e) { return e.message + ' ×' + e.count; }).join('; ') || '—'];
       }))] : null,
       run.errorCauses.length ? [h('h3', {}, 'Errors by cause'), table(['Where', 'Error', 'Message', 'Count', 'Example'], run.errorCauses.map(function (c) {
-        return [c.kind === 'judge' ? 'judge ' + (c.judge || '') : 'sample', c.name, c.message, String(c.count), h('a', { href: route(['sample', i, c.exampleSampleId]) }, c.exampleSampleId)];
+        return [c.kind === 'sample' ? 'sample' : (c.kind === 'judge' ? 'judge ' : 'scorer ') + (c.judge || ''), c.name, c.message, String(c.count), h('a', { href: route(['sample', i, c.exampleSampleId]) }, c.exampleSampleId)];
       }))] : null));
   });
   if (DATA.report.runs.length > 1) out.push(tradeoffChart());
