@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { echoHandler, type MockOpenAIServer, startMockOpenAIServer } from '../support/mock-openai-server.js';
+import { type MockHandler, type MockOpenAIServer, startMockOpenAIServer } from '../support/mock-openai-server.js';
 import { runCli } from '../support/run-cli-process.js';
 import { fixtureDataDir } from '../support/test-data.js';
 
@@ -22,10 +22,12 @@ function filesContaining(root: string, canary: string): string[] {
 
 let work: string;
 let server: MockOpenAIServer;
+/** A valid tier-1 rating, so the run finishes clean (exit 0) and only the secrets are under test. */
+const ratingHandler: MockHandler = () => ({ type: 'text', text: 'Very sensitive' });
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'confidant-secrets-'));
-  server = await startMockOpenAIServer({ handler: echoHandler, models: ['echo'] });
+  server = await startMockOpenAIServer({ handler: ratingHandler, models: ['echo'] });
 });
 
 afterAll(async () => {
