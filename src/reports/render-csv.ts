@@ -1,4 +1,4 @@
-import { causeLabel } from '../spec/error-cause.js';
+import { causeLabel, causeSource } from '../spec/error-cause.js';
 import type { Report } from './build-report.js';
 
 /** Quotes a CSV field when needed (RFC 4180) and defuses spreadsheet formula prefixes. */
@@ -51,8 +51,8 @@ export function renderCsv(report: Report): string {
       ]);
     }
     for (const cause of run.errorCauses) {
-      const where =
-        cause.kind === 'sample' ? '' : `${cause.kind === 'judge' ? 'judge' : 'scorer'} ${cause.judge ?? ''}: `;
+      const source = causeSource(cause);
+      const where = source === undefined ? '' : `${source}: `;
       row([
         run.runId,
         run.suite,

@@ -1,4 +1,4 @@
-import { causeLabel } from '../spec/error-cause.js';
+import { causeLabel, causeSource } from '../spec/error-cause.js';
 import type { MetricDefinition } from '../spec/metric-definition.js';
 import { formatInterval, formatMetric, type Report, runLabel } from './build-report.js';
 import { METRICS_DOC_PATH } from './metric-anchor.js';
@@ -98,7 +98,7 @@ function errorsSection(report: Report): string[] {
   const rows = report.runs.flatMap((run) =>
     run.errorCauses.map((cause) => [
       run.runId,
-      cause.kind === 'sample' ? 'sample' : `${cause.kind === 'judge' ? 'judge' : 'scorer'} ${cause.judge ?? ''}`,
+      causeSource(cause) ?? 'sample',
       cause.name,
       causeLabel(cause),
       String(cause.count),

@@ -1,4 +1,4 @@
-import { causeKey, causeLabel, type ErrorCause, type ErrorCauseCount } from '../spec/error-cause.js';
+import { causeKey, causeLabel, causeSource, type ErrorCause, type ErrorCauseCount } from '../spec/error-cause.js';
 import type { FailureCounts, SampleRecord } from '../spec/run-record.js';
 import { failedJudgments, failedScores, sampleErrorCause } from './sample-failures.js';
 
@@ -108,34 +108,20 @@ export function failureContribution(record: SampleRecord): FailureContribution {
   if (sampleCause !== undefined)
     causes.push({ key: `sample\u0000${causeKey(sampleCause)}`, kind: 'sample', cause: sampleCause });
   const judgments = failedJudgments(record);
-  for (const judgment of judgments) {
-    causes.push({
-      key: `judge\u0000${judgment.judge}\u0000${causeKey(judgment.error)}`,
-      kind: 'judge',
-      judge: judgment.judge,
-      cause: judgment.error,
-    });
-  }
   const scores = failedScores(record);
-  for (const score of scores) {
-    causes.push({
-      key: `score\u0000${score.scorer}\u0000${causeKey(score.error)}`,
-      kind: 'score',
-      judge: score.scorer,
-      cause: score.error,
-    });
+  const failedParts = [
+    ...judgments.map((judgment) => ({ kind: 'judge' as const, by: judgment.judge, error: judgment.error })),
+    ...scores.map((score) => ({ kind: 'score' as const, by: score.scorer, error: score.error })),
+  ];
+  for (const { kind, by, error } of failedParts) {
+    causes.push({ key: `${kind}\u0000${by}\u0000${causeKey(error)}`, kind, judge: by, cause: error });
   }
   return { errored: sampleCause !== undefined, judgeErrors: judgments.length, scoreErrors: scores.length, causes };
 }
 
-/** One cause count as a short line: `connection refused http://… ×4`, judge causes prefixed with the judge. */
+/** One cause count as a short line: `connection refused http://… ×4`, judge and score causes prefixed with their source. */
 export function causeCountLabel(entry: Pick<ErrorCauseCount, 'kind' | 'judge' | 'count'> & ErrorCause): string {
   const what = causeLabel(entry);
-  const prefix =
-    entry.kind === 'judge'
-      ? `judge ${entry.judge ?? ''}: `
-      : entry.kind === 'score'
-        ? `scorer ${entry.judge ?? ''}: `
-        : '';
-  return `${prefix}${what} ×${entry.count}`;
+  const source = causeSource(entry);
+  return `${source === undefined ? '' : `${source}: `}${what} ×${entry.count}`;
 }

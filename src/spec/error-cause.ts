@@ -27,6 +27,15 @@ export const errorCauseCountSchema = errorCauseSchema.extend({
 });
 export type ErrorCauseCount = z.infer<typeof errorCauseCountSchema>;
 
+/**
+ * Who failed, for display: `judge <id>` for a judge cause, `scorer <id>` for a score cause,
+ * undefined for a sample cause (the sample itself).
+ */
+export function causeSource(cause: Pick<ErrorCauseCount, 'kind' | 'judge'>): string | undefined {
+  if (cause.kind === 'sample') return undefined;
+  return `${cause.kind === 'judge' ? 'judge' : 'scorer'} ${cause.judge ?? ''}`;
+}
+
 /** The grouping key of a cause: equal keys mean the same failure. */
 export function causeKey(cause: ErrorCause): string {
   return `${cause.name}\u0000${cause.message}\u0000${cause.endpoint ?? ''}`;
