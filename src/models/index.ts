@@ -14,6 +14,7 @@ export {
 } from './ai-sdk-chat-model.js';
 export { beginCallTrace, type CallTrace, callTraceOf } from './call-trace.js';
 export { createEndpointPool, type EndpointPool, type PoolEndpoint } from './endpoint-pool.js';
+export { type LeanChatModelOptions, leanChatModel } from './lean-chat-model.js';
 export { createLlamaCppChatModel, LLAMA_CPP_INSTALL, LLAMA_CPP_PACKAGE } from './llamacpp-chat-model.js';
 export { type CacheMiddlewareOptions, cacheMiddleware } from './middleware/cache-middleware.js';
 export { defaultSettingsMiddleware } from './middleware/default-settings-middleware.js';
@@ -79,6 +80,7 @@ export {
 } from './provider-error.js';
 export {
   findProvider,
+  type OpenAiCompatibleClient,
   type ProviderCreateOptions,
   type ProviderDefinition,
   providerRegistry,

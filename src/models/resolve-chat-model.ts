@@ -5,7 +5,7 @@ import { AdaptiveLimiter } from './adaptive-limiter.js';
 import { createEndpointPool } from './endpoint-pool.js';
 import { parseModelSpec, redactEndpoint } from './parse-model-spec.js';
 import { tagEndpointErrors } from './provider-error.js';
-import { type ProviderDefinition, providerRegistry } from './provider-registry.js';
+import { type OpenAiCompatibleClient, type ProviderDefinition, providerRegistry } from './provider-registry.js';
 
 /** A resolved model spec, ready to be wrapped. Holds no secrets except inside the adapter. */
 export type ResolvedChatModel = {
@@ -29,6 +29,8 @@ export type ResolveChatModelOptions = {
   env: Record<string, string | undefined>;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** The client of OpenAI-compatible providers (see `ProviderCreateOptions.client`). */
+  client?: OpenAiCompatibleClient;
   registry?: readonly ProviderDefinition[];
   /** The limiter of an endpoint (by redacted URL, or `provider:model` without one); share it across roles. */
   limiterFor?: (endpointKey: string) => AdaptiveLimiter;
@@ -102,6 +104,7 @@ export async function resolveChatModel(options: ResolveChatModelOptions): Promis
       ...(apiKey === undefined ? {} : { apiKey }),
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      ...(options.client === undefined ? {} : { client: options.client }),
       env: options.env,
     });
     const url = baseURLs[0];

@@ -9,7 +9,7 @@ import type { Sleep } from './middleware/retry-middleware.js';
 import { createModelRolesFactory } from './model-roles.js';
 import { parseModelSpec, redactEndpoint } from './parse-model-spec.js';
 import { checkBudgetPrices, createPriceTable, type PriceOverrides } from './price-table.js';
-import { findProvider, type ProviderDefinition } from './provider-registry.js';
+import { findProvider, type OpenAiCompatibleClient, type ProviderDefinition } from './provider-registry.js';
 import { apiKeyFromEnv, resolveChatModel } from './resolve-chat-model.js';
 import { ResponseCache } from './response-cache.js';
 import { checkRepeatedRoles, type RoleCatalog } from './role-catalog.js';
@@ -72,6 +72,11 @@ export type ResolveModelRolesOptions = {
   /** The least wait before a retry the server told to come back at once (default 250 ms, doubling). */
   minRetryDelayMs?: number;
   fetch?: typeof fetch;
+  /**
+   * The client of OpenAI-compatible providers: `lean` (default) or `ai-sdk` (the CLI's
+   * `CONFIDANT_OPENAI_COMPATIBLE_CLIENT`); see `ProviderCreateOptions.client`.
+   */
+  openAiCompatibleClient?: OpenAiCompatibleClient;
   sleep?: Sleep;
   random?: () => number;
   now?: () => number;
@@ -251,6 +256,7 @@ export async function resolveModelRoles(options: ResolveModelRolesOptions): Prom
         timeoutMs: options.timeoutMs ?? 600_000,
         limiterFor,
         ...(options.fetch ? { fetch: options.fetch } : {}),
+        ...(options.openAiCompatibleClient ? { client: options.openAiCompatibleClient } : {}),
         ...(options.registry ? { registry: options.registry } : {}),
       });
       const { spec } = resolved;

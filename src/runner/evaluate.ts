@@ -1,4 +1,9 @@
-import type { AdaptiveLimiter, ProviderDefinition, ResolvedModelRoles } from '../models/index.js';
+import type {
+  AdaptiveLimiter,
+  OpenAiCompatibleClient,
+  ProviderDefinition,
+  ResolvedModelRoles,
+} from '../models/index.js';
 import type { Defense } from '../spec/defense.js';
 import { PlanValidationError } from '../spec/errors.js';
 import type { PriceOverrides } from '../spec/model-price.js';
@@ -30,6 +35,8 @@ export type RunSessionOptions = {
   env?: Record<string, string | undefined>;
   /** Providers the bindings may name besides the built-in ones (e.g. one wrapping an AI SDK model). */
   providers?: readonly ProviderDefinition[];
+  /** The client of OpenAI-compatible providers (vLLM, Ollama, `openai-compatible`); default `lean`. */
+  openAiCompatibleClient?: OpenAiCompatibleClient;
   /** Aborting stops new samples; those in flight settle and the run stays resumable. */
   signal?: AbortSignal;
   /** Live numbers: at the start, after every model call and after every sample. */
@@ -111,6 +118,7 @@ export async function evaluatePlan(options: EvaluatePlanOptions): Promise<Evalua
       cache: { dir: options.cacheDir ?? null, reads: plan.cache },
       ...(options.providers === undefined ? {} : { providers: options.providers }),
       ...(options.limiters === undefined ? {} : { limiters: options.limiters }),
+      ...(options.openAiCompatibleClient === undefined ? {} : { client: options.openAiCompatibleClient }),
     }));
   try {
     const opened = await openStore({ options, prepared, models });

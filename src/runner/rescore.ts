@@ -105,6 +105,7 @@ export async function rescore(options: RescoreOptions): Promise<EvaluateResult> 
     cache: { dir: cacheDir ?? null, reads: plan.cache },
     ...(options.providers === undefined ? {} : { providers: options.providers }),
     ...(options.limiters === undefined ? {} : { limiters: options.limiters }),
+    ...(options.openAiCompatibleClient === undefined ? {} : { client: options.openAiCompatibleClient }),
   });
   try {
     const rescoredFrom: RunRescore = {

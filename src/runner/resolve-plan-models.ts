@@ -1,5 +1,6 @@
 import {
   type AdaptiveLimiter,
+  type OpenAiCompatibleClient,
   type ProviderDefinition,
   providerRegistry,
   type ResolvedModelRoles,
@@ -24,6 +25,8 @@ export type ResolvePlanModelsOptions = {
   providers?: readonly ProviderDefinition[];
   /** Per-endpoint limiters shared with other runs (see `ResolveModelRolesOptions.limiters`). */
   limiters?: Map<string, AdaptiveLimiter>;
+  /** The client of OpenAI-compatible providers (see `ResolveModelRolesOptions.openAiCompatibleClient`). */
+  client?: OpenAiCompatibleClient;
 };
 
 /**
@@ -37,6 +40,7 @@ export async function resolvePlanModels({
   cache,
   providers,
   limiters,
+  client,
 }: ResolvePlanModelsOptions): Promise<ResolvedModelRoles> {
   return resolveModelRoles({
     roles: MODEL_ROLES,
@@ -54,6 +58,7 @@ export async function resolvePlanModels({
     ...(plan.maxTokens === undefined ? {} : { maxTokens: plan.maxTokens }),
     ...(plan.prices === undefined ? {} : { prices: plan.prices }),
     ...(limiters === undefined ? {} : { limiters }),
+    ...(client === undefined ? {} : { openAiCompatibleClient: client }),
     ...(providers === undefined || providers.length === 0 ? {} : { registry: [...providerRegistry, ...providers] }),
   });
 }

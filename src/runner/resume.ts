@@ -111,6 +111,7 @@ async function resumeLocked({ options, store }: { options: ResumeOptions; store:
       cache: { dir: cacheDir ?? null, reads: plan.cache },
       ...(options.providers === undefined ? {} : { providers: options.providers }),
       ...(options.limiters === undefined ? {} : { limiters: options.limiters }),
+      ...(options.openAiCompatibleClient === undefined ? {} : { client: options.openAiCompatibleClient }),
     }));
   try {
     const hasChanges = Object.keys(changed).length > 0;

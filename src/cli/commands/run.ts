@@ -6,6 +6,7 @@ import { estimatePlan, evaluatePlan, planSettings, prepareRun } from '../../runn
 import { PlanValidationError } from '../../spec/errors.js';
 import { findSuite, suiteRegistry } from '../../suites/registry.js';
 import { buildPlan, mergeRunFlags } from '../build-plan.js';
+import { compatibleClientOption } from '../compatible-client-option.js';
 import { readConfigFile } from '../config-file.js';
 import { executeRun } from '../execute-run.js';
 import { addFlagOptions, flagsFromCommandLine } from '../flag-schema.js';
@@ -97,6 +98,7 @@ export function registerRun({ program, context }: { program: Command; context: C
           dataDir,
           outDir: resolve(io.cwd, flags.out ?? 'runs'),
           env: io.env,
+          ...compatibleClientOption(io.env),
           cacheDir,
           invocation: {
             cwd: io.cwd,

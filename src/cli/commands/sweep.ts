@@ -12,6 +12,7 @@ import { buildSweepTable, type SweepTable } from '../../reports/sweep-table.js';
 import { parseShard, prepareRun, runSweep, type SweepCellOutcome } from '../../runner/index.js';
 import { ConfidantError, PlanValidationError } from '../../spec/errors.js';
 import { EXIT } from '../cli-io.js';
+import { compatibleClientOption } from '../compatible-client-option.js';
 import { writeOutputFile } from '../output-file.js';
 import { planWarnings } from '../plan-warnings.js';
 import { type PreflightTarget, preflightTargets, runPreflight } from '../preflight.js';
@@ -127,6 +128,7 @@ export function registerSweep({ program, context }: { program: Command; context:
         cacheDir,
         cwd: io.cwd,
         env: io.env,
+        ...compatibleClientOption(io.env),
         signal: io.signal,
         ...(shard === undefined ? {} : { shard }),
         ...(typeof flags.parallelCells === 'string'
