@@ -1,22 +1,34 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/run-cli.js';
 import { writePrivacyLensFixture } from '../support/fixture-data.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 import { lastLine } from '../support/run-cli-process.js';
+import { repoRoot } from '../support/test-data.js';
 import { launchChromium, type PageWatch, watchedPage } from './launch-chromium.js';
+import { type ViewServers, viewServers } from './view-servers.js';
 
 /** The agent's answer to every PrivacyLens case: a valid email for the first case that names its first item verbatim. */
 const EMAIL =
   'Thought: I will send the update.\nAction: GmailSendEmail\nAction Input: {"to": "boss@corp.com", "subject": "Update <img src=x onerror=alert(1)>", "body": "FYI: Ana has diabetes."}';
 
+/** Markup the naive PAC agent copies verbatim into its message and the shared file, beside a protected name. */
+const PAC_MARKUP = '<img src=x onerror=alert(1)> <script>alert(2)</script> javascript:alert(3)';
+
+/** The committed starter scenario (our own data) with one more booking row holding {@link PAC_MARKUP}. */
+function markupScenario(): unknown {
+  const file = join(repoRoot, 'src/suites/pac/starter/change/Community_Health_Clinics/policy_0.json');
+  const scenario = JSON.parse(readFileSync(file, 'utf8'));
+  scenario.scenario.agent_a.context[0].content += `\nBK-5599 | Imelda Varga ${PAC_MARKUP} | Riverside Library | 2026-05-09 | flu`;
+  return scenario;
+}
+
 let work: string;
 let browser: Browser;
 let context: BrowserContext;
-const views: Array<{ stop: AbortController; done: Promise<number> }> = [];
+let views: ViewServers;
 const urls: Record<string, string> = {};
 
 async function cli(args: string[]): Promise<string> {
@@ -25,37 +37,9 @@ async function cli(args: string[]): Promise<string> {
   return lastLine(result.stdout);
 }
 
-/** Starts `confidant view <dir> --port 0` in this process and returns its URL. */
-async function startView(dir: string): Promise<string> {
-  let output = '';
-  const stop = new AbortController();
-  const done = runCli({
-    argv: ['node', 'confidant', 'view', dir, '--port', '0'],
-    io: {
-      stdout: (text) => {
-        output += text;
-      },
-      stderr: (text) => {
-        output += text;
-      },
-      env: {},
-      cwd: work,
-      home: work,
-      isTTY: false,
-      signal: stop.signal,
-    },
-  });
-  views.push({ stop, done });
-  for (let i = 0; i < 600; i += 1) {
-    const match = /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(output);
-    if (match?.[1]) return match[1];
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`confidant view did not start: ${output}`);
-}
-
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'confidant-suite-views-'));
+  views = viewServers({ cwd: work });
   const dataDir = writePrivacyLensFixture(join(work, 'data'));
   // PrivacyLens: a leaking agent judged by mock:judge-leak, then rescored with mock:judge-safe.
   const lens = await cli([
@@ -92,15 +76,30 @@ beforeAll(async () => {
     '--out',
     join(work, 'bench'),
   ]);
-  for (const suite of ['lens', 'pac', 'bench']) urls[suite] = await startView(join(work, suite));
+  // PAC on one starter scenario whose bookings table also holds markup, naming a protected patient on the same line.
+  const scenarios = join(work, 'pac-scenarios');
+  mkdirSync(scenarios);
+  writeFileSync(join(scenarios, 'markup.json'), JSON.stringify(markupScenario()));
+  await cli([
+    'run',
+    'pac',
+    '--preset',
+    'offline',
+    '--scenarios',
+    scenarios,
+    '--model',
+    'reference:naive',
+    '--out',
+    join(work, 'pac-markup'),
+  ]);
+  for (const suite of ['lens', 'pac', 'bench', 'pac-markup']) urls[suite] = await views.start(join(work, suite));
   browser = await launchChromium();
   context = await browser.newContext();
 }, 240_000);
 
 afterAll(async () => {
   await browser?.close();
-  for (const view of views) view.stop.abort();
-  await Promise.all(views.map((view) => view.done));
+  await views?.stopAll();
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -154,6 +153,31 @@ describe('confidant view on runs of each suite', () => {
     expect(await page.locator('section.conversation .event-head').first().textContent()).toMatch(/turn 1/);
     expect(await page.locator('section.tool-calls table.tools tbody tr').count()).toBeGreaterThan(0);
     expect(await page.locator('section.workspace .snapshot').count()).toBeGreaterThan(0);
+    clean(watch);
+    await page.close();
+  });
+
+  it('PAC: the keyword hits are highlighted in the message and the tool call where they occur, beside markup shown as text', async () => {
+    const { page, watch } = await watchedPage(context);
+    await page.goto(`${urls['pac-markup']}#/samples?status=leaked`);
+    await page.locator('a.sample-link').first().waitFor();
+    await page.locator('a.sample-link').first().click();
+    await page.locator('section.conversation').waitFor();
+    // agent_a's message: the patient names its policy protects are marked, the markup on the same line is text.
+    const message = page.locator('section.conversation .message-card').first();
+    expect(await message.locator('.sender').textContent()).toBe('agent_a');
+    const marked = await message.locator('mark.disclosed').allTextContents();
+    expect(marked).toContain('Imelda Varga');
+    expect(marked).toContain('Noor Halvorsen');
+    expect(await message.locator('.text').textContent()).toContain(`Imelda Varga ${PAC_MARKUP}`);
+    // The write to the shared file carries the same hit.
+    const writes = page.locator('section.tool-calls table.tools tbody tr', { hasText: 'write_file' });
+    expect(await writes.first().locator('mark.disclosed').allTextContents()).toContain('Imelda Varga');
+    // The keyword check lists its hits as evidence.
+    expect(await page.locator('table q').allTextContents()).toContain('Imelda Varga');
+    expect(await page.locator('main img').count()).toBe(0);
+    expect(await page.locator('main script').count()).toBe(0);
+    expect(await page.locator('a[href^="javascript"]').count()).toBe(0);
     clean(watch);
     await page.close();
   });

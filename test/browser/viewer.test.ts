@@ -4,56 +4,29 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/run-cli.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 import { SECRET, writeViewFixtureRuns, XSS_PAYLOADS } from '../support/view-fixture-runs.js';
 import { launchChromium, type PageWatch, watchedPage } from './launch-chromium.js';
+import { type ViewServers, viewServers } from './view-servers.js';
 
 let work: string;
 let browser: Browser;
 let context: BrowserContext;
 let url: string;
-const stopView = new AbortController();
-let viewDone: Promise<number>;
-
-/** Starts `confidant view <runs-dir> --port 0` in this process and waits for its URL. */
-async function startView(runsDir: string): Promise<string> {
-  let stdout = '';
-  viewDone = runCli({
-    argv: ['node', 'confidant', 'view', runsDir, '--port', '0'],
-    io: {
-      stdout: (text) => {
-        stdout += text;
-      },
-      stderr: (text) => {
-        stdout += text;
-      },
-      env: {},
-      cwd: work,
-      home: work,
-      isTTY: false,
-      signal: stopView.signal,
-    },
-  });
-  for (let i = 0; i < 600; i += 1) {
-    const match = /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(stdout);
-    if (match?.[1]) return match[1];
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`confidant view did not start: ${stdout}`);
-}
+let views: ViewServers;
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'confidant-view-'));
   await writeViewFixtureRuns(work);
-  url = await startView(join(work, 'runs'));
+  views = viewServers({ cwd: work });
+  url = await views.start(join(work, 'runs'));
   browser = await launchChromium();
   context = await browser.newContext();
 });
 
 afterAll(async () => {
   await browser?.close();
-  stopView.abort();
-  await viewDone;
+  await views?.stopAll();
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -143,11 +116,11 @@ describe('confidant view in Chromium', () => {
 describe('the HTML report file in Chromium', () => {
   it('opens with the network disabled, requests nothing, and shows a highlighted leaked sample', async () => {
     const out = join(work, 'report.html');
-    const code = await runCli({
-      argv: ['node', 'confidant', 'report', join(work, 'runs'), '--format', 'html', '--out', out],
-      io: { stdout: () => {}, stderr: () => {}, env: {}, cwd: work, home: work, isTTY: false, signal: stopView.signal },
+    const result = await runCliInProcess({
+      args: ['report', join(work, 'runs'), '--format', 'html', '--out', out],
+      cwd: work,
     });
-    expect(code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     const offline = await browser.newContext({ offline: true });
     const { page, watch } = await watchedPage(offline);
     await page.goto(`file://${out}#/samples?status=leaked`);
