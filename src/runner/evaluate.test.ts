@@ -12,24 +12,27 @@ describe('evaluate with an embedder given as a suite option', () => {
         { role: 'agent', spec: 'mock:echo' },
         { role: 'prober', spec: 'mock:echo' },
       ],
-      limit: 1,
+      limit: 2,
     });
-    expect(summary.counts).toMatchObject({ planned: 1, error: 0 });
+    expect(summary.counts).toMatchObject({ planned: 2, error: 0 });
     // The plan keeps the option as given (its hash is the run's identity); the role is bound from it.
     expect(header.plan.models.map((binding) => binding.role)).toEqual(['agent', 'prober']);
     expect(header.models.embedder).toEqual([expect.objectContaining({ provider: 'hashing', modelId: '16' })]);
-    const [record] = await store.readSamples();
-    const events = (record?.events ?? []).filter(
-      (event): event is typeof event & EmbeddingEvent => event.type === 'embedding-call',
-    );
-    // The owner's chunks, then the round's query, each one call of the embedder role.
-    expect(events.length).toBeGreaterThanOrEqual(2);
-    expect(events.every((event) => event.role === 'embedder' && event.cached === false)).toBe(true);
-    expect(summary.usage.embedder).toMatchObject({ calls: events.length, cachedCalls: 0 });
-    expect((record?.output as { retriever?: unknown } | undefined)?.retriever).toEqual({
-      kind: 'vector',
-      k: 5,
-      embedder: 'hashing-v1:16',
-    });
+    const records = await store.readSamples();
+    const eventsOf = (record: (typeof records)[number]) =>
+      record.events.filter((event): event is typeof event & EmbeddingEvent => event.type === 'embedding-call');
+    const all = records.flatMap(eventsOf);
+    expect(all.every((event) => event.role === 'embedder' && event.cached === false)).toBe(true);
+    expect(summary.usage.embedder).toMatchObject({ calls: all.length, cachedCalls: 0 });
+    // Both samples share one owner's index (built by whichever came first), and each records its own queries.
+    for (const record of records) expect(eventsOf(record).some((event) => event.texts === 1)).toBe(true);
+    expect(all.filter((event) => event.texts > 1).length).toBeGreaterThan(0);
+    for (const record of records) {
+      expect((record.output as { retriever?: unknown } | undefined)?.retriever).toEqual({
+        kind: 'vector',
+        k: 5,
+        embedder: 'hashing-v1:16',
+      });
+    }
   });
 });

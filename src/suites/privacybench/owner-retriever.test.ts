@@ -17,10 +17,10 @@ const bm25: RetrievalSetup = { retriever: 'bm25', chunking: { kind: 'message' },
 describe('ownerRetriever', () => {
   it("indexes the owner's footprint up to the conversation time, once per setup", async () => {
     const world = tinyWorld();
-    const first = ownerRetriever({ world, ownerId: 'ana', setup: bm25 });
-    expect(ownerRetriever({ world, ownerId: 'ana', setup: bm25 })).toBe(first);
+    const first = await ownerRetriever({ world, ownerId: 'ana', setup: bm25 });
+    expect(await ownerRetriever({ world, ownerId: 'ana', setup: bm25 })).toBe(first);
     // chat-1 (3) + chat-2 (2) + group-1 (2) + ai-1 (2) + blog-1 (1) + purchase-1 (1); chat-3 is after asOf.
-    expect((await first).chunkCount).toBe(11);
+    expect(first.chunkCount).toBe(11);
     const everything = await ownerRetriever({ world, ownerId: 'ana', setup: { ...bm25, asOf: undefined } });
     expect(everything.chunkCount).toBe(12);
     const ben = await ownerRetriever({ world, ownerId: 'ben', setup: bm25 });
@@ -51,16 +51,34 @@ describe('ownerRetriever', () => {
     await expect(ownerRetriever({ world, ownerId: 'ana', setup })).resolves.toMatchObject({ chunkCount: 11 });
   });
 
-  it("searches by vector with the run's embedder role", async () => {
+  it("searches by vector with the run's embedder role, each caller's queries through its own embedder", async () => {
     const world = tinyWorld();
-    const embedder = createHashingEmbedder({ dimension: 64 });
-    const setup: RetrievalSetup = { retriever: 'vector', embedder, chunking: { kind: 'message' }, asOf };
-    const first = ownerRetriever({ world, ownerId: 'ana', setup });
-    expect(ownerRetriever({ world, ownerId: 'ana', setup })).toBe(first);
-    const vector = await first;
-    expect(vector).toMatchObject({ kind: 'vector', chunkCount: 11, embedderId: embedder.id });
-    const found = await vector.retriever.search({ query: 'sourdough starter Gus', k: 1 });
+    const hashing = createHashingEmbedder({ dimension: 64 });
+    // Two samples' views of the same role embedder: same id, separate call logs.
+    const counted = (log: number[]): Embedder => ({
+      ...hashing,
+      embed: (texts, options) => {
+        log.push(texts.length);
+        return hashing.embed(texts, options);
+      },
+    });
+    const firstCalls: number[] = [];
+    const secondCalls: number[] = [];
+    const setup = (embedder: Embedder): RetrievalSetup => ({
+      retriever: 'vector',
+      embedder,
+      chunking: { kind: 'message' },
+      asOf,
+    });
+    const first = await ownerRetriever({ world, ownerId: 'ana', setup: setup(counted(firstCalls)) });
+    expect(first).toMatchObject({ kind: 'vector', chunkCount: 11, embedderId: hashing.id });
+    expect(firstCalls).toEqual([11]);
+    const second = await ownerRetriever({ world, ownerId: 'ana', setup: setup(counted(secondCalls)) });
+    // The chunk vectors are shared: the second sample embeds only its own query.
+    const found = await second.retriever.search({ query: 'sourdough starter Gus', k: 1 });
     expect(found.map((chunk) => chunk.id)).toEqual(['blog-1#p1']);
+    expect(firstCalls).toEqual([11]);
+    expect(secondCalls).toEqual([1]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { createChunkIndex } from '../../retrieval/chunk-index.js';
+import { type ChunkIndex, createChunkIndex } from '../../retrieval/chunk-index.js';
 import { createFts5Retriever } from '../../retrieval/fts5-retriever.js';
 import { createVectorRetriever } from '../../retrieval/vector-retriever.js';
 import type { ModelRoles } from '../../spec/chat-model.js';
@@ -31,11 +31,13 @@ export type OwnerRetriever = {
 /**
  * The retriever over `ownerId`'s knowledge base (privacybench.md §4.1–4.2): their footprint cut
  * into chunks with provenance, indexed in an in-memory SQLite database, searched with BM25 (FTS5)
- * or, with `retriever: 'vector'`, with sqlite-vec over the embedder's vectors. Built once per
- * world for each owner, date filter, chunking and retriever, and shared by every conversation of
- * the run that needs it (a failed build is forgotten, so the next sample tries again).
+ * or, with `retriever: 'vector'`, with sqlite-vec over the embedder's vectors. The index (and its
+ * chunk vectors) is built once per world for each owner, date filter, chunking and retriever, and
+ * shared by every conversation of the run that needs it (a failed build is forgotten, so the next
+ * sample tries again). A vector retriever is the caller's own over that shared index: its query
+ * embeddings go through the caller's embedder, so they are recorded with the sample that made them.
  */
-export function ownerRetriever({
+export async function ownerRetriever({
   world,
   ownerId,
   setup,
@@ -55,15 +57,28 @@ export function ownerRetriever({
     setup.retriever,
     setup.embedder?.id ?? null,
   ]);
-  const cached = world.memo.get(key) as Promise<OwnerRetriever> | undefined;
-  if (cached !== undefined) return cached;
-  const built = buildOwnerRetriever({ world, ownerId, setup, ...(signal === undefined ? {} : { signal }) });
-  world.memo.set(key, built);
-  built.catch(() => world.memo.delete(key));
-  return built;
+  let shared = world.memo.get(key) as Promise<SharedIndex> | undefined;
+  if (shared === undefined) {
+    const built = buildSharedIndex({ world, ownerId, setup, ...(signal === undefined ? {} : { signal }) });
+    world.memo.set(key, built);
+    built.catch(() => world.memo.delete(key));
+    shared = built;
+  }
+  const { owner, index } = await shared;
+  if (owner.kind === 'bm25' || setup.embedder === undefined) return owner;
+  // The vectors are stored in the index by now, so this embeds nothing but the queries to come.
+  const retriever = await createVectorRetriever({
+    index,
+    embedder: setup.embedder,
+    ...(signal === undefined ? {} : { signal }),
+  });
+  return { ...owner, retriever };
 }
 
-async function buildOwnerRetriever({
+/** An owner's index, built once, and the retriever that built it. */
+type SharedIndex = { owner: OwnerRetriever; index: ChunkIndex };
+
+async function buildSharedIndex({
   world,
   ownerId,
   setup,
@@ -73,7 +88,7 @@ async function buildOwnerRetriever({
   ownerId: string;
   setup: RetrievalSetup;
   signal?: AbortSignal;
-}): Promise<OwnerRetriever> {
+}): Promise<SharedIndex> {
   const chunks = buildKnowledgeBase({
     community: world.community,
     documents: world.documents,
@@ -83,12 +98,12 @@ async function buildOwnerRetriever({
   });
   const index = createChunkIndex({ chunks });
   if (setup.retriever === 'bm25') {
-    return { retriever: createFts5Retriever({ index }), kind: 'bm25', chunkCount: chunks.length };
+    return { owner: { retriever: createFts5Retriever({ index }), kind: 'bm25', chunkCount: chunks.length }, index };
   }
   const embedder = setup.embedder;
   if (embedder === undefined) throw new PlanValidationError(MISSING_VECTOR_EMBEDDER);
   const retriever = await createVectorRetriever({ index, embedder, ...(signal === undefined ? {} : { signal }) });
-  return { retriever, kind: 'vector', chunkCount: chunks.length, embedderId: embedder.id };
+  return { owner: { retriever, kind: 'vector', chunkCount: chunks.length, embedderId: embedder.id }, index };
 }
 
 /** What to add when vector retrieval has no embedder. */
