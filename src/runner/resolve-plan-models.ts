@@ -1,12 +1,14 @@
 import {
   type AdaptiveLimiter,
+  type CheckModelRolesOptions,
+  checkModelRoles,
   type OpenAiCompatibleClient,
   type ProviderDefinition,
   providerRegistry,
   type ResolvedModelRoles,
   resolveModelRoles,
 } from '../models/index.js';
-import { resolveEmbeddingModel } from '../retrieval/resolve-embedder.js';
+import { checkEmbedderSpec, resolveEmbeddingModel } from '../retrieval/resolve-embedder.js';
 import type { RunPlan } from '../spec/run-plan.js';
 import type { PreparedRun } from './prepare-run.js';
 import { MODEL_ROLES } from './role-registry.js';
@@ -59,6 +61,32 @@ export async function resolvePlanModels({
     ...(plan.prices === undefined ? {} : { prices: plan.prices }),
     ...(limiters === undefined ? {} : { limiters }),
     ...(client === undefined ? {} : { openAiCompatibleClient: client }),
+    ...(providers === undefined || providers.length === 0 ? {} : { registry: [...providerRegistry, ...providers] }),
+  });
+}
+
+/**
+ * Checks the plan's model bindings as {@link resolvePlanModels} would (roles, settings, prices,
+ * providers, base URLs, API keys from `env`, embedder specs) without creating an adapter, opening
+ * the cache or calling anything: what `run --dry-run` refuses. Throws the same user errors.
+ */
+export function checkPlanModels({
+  plan,
+  prepared,
+  env,
+  providers,
+  onMissingKey,
+}: Pick<ResolvePlanModelsOptions, 'plan' | 'prepared' | 'env' | 'providers'> &
+  Pick<CheckModelRolesOptions, 'onMissingKey'>): void {
+  checkModelRoles({
+    ...(onMissingKey === undefined ? {} : { onMissingKey }),
+    roles: MODEL_ROLES,
+    bindings: prepared.modelBindings,
+    settings: planSettings({ plan, prepared }),
+    env,
+    checkEmbeddingSpec: checkEmbedderSpec,
+    ...(plan.maxCostUsd === undefined ? {} : { maxCostUsd: plan.maxCostUsd }),
+    ...(plan.prices === undefined ? {} : { prices: plan.prices }),
     ...(providers === undefined || providers.length === 0 ? {} : { registry: [...providerRegistry, ...providers] }),
   });
 }
