@@ -61,6 +61,7 @@ export {
   listPacScenarioFiles,
   loadPacScenarios,
   PAC_DATASET_NAME,
+  PAC_NPARTY_DIR,
   PAC_SPLIT_OPTIONS,
   PAC_STARTER_DIR,
   type PacLoadNotice,
@@ -181,7 +182,7 @@ export {
   type SimulatePacEpisodeOptions,
   simulatePacEpisode,
 } from './simulate-episode.js';
-export { loadStarterScenarios } from './starter.js';
+export { loadNpartyScenarios, loadStarterScenarios } from './starter.js';
 export { pacSuite } from './suite.js';
 export { PAC_TOOLSETS, type PacSuiteOptions, pacSuiteOptionsSchema } from './suite-options.js';
 export {

@@ -16,8 +16,8 @@ import {
   pacScenarioFileSchema,
 } from './scenario-schema.js';
 
-/** `--split`: one paper split, both, or our starter scenarios. */
-export const PAC_SPLIT_OPTIONS = ['change', 'range', 'all', 'starter'] as const;
+/** `--split`: one paper split, both, our starter scenarios, or our N-party (named agents, direct messages) starters. */
+export const PAC_SPLIT_OPTIONS = ['change', 'range', 'all', 'starter', 'nparty'] as const;
 /** One of {@link PAC_SPLIT_OPTIONS}. */
 export type PacSplitOption = (typeof PAC_SPLIT_OPTIONS)[number];
 
@@ -29,6 +29,24 @@ export const PAC_DATASET_NAME = 'pacbench';
  * paper data: `<change|range>/<Domain>/policy_<k>.json`.
  */
 export const PAC_STARTER_DIR: string = fileURLToPath(new URL('./starter/', import.meta.url));
+
+/**
+ * Our committed N-party starter scenarios (`--split nparty`): named agents, direct messages and
+ * audience-scoped policies. Kept apart from {@link PAC_STARTER_DIR} so the default starter set
+ * (and `confidant demo`) stays the two- and three-agent scenarios it always was. Same layout.
+ */
+export const PAC_NPARTY_DIR: string = fileURLToPath(new URL('./nparty/', import.meta.url));
+
+/** The splits read from our own committed folders (no data dir needed), and where each lives. */
+const BUILT_IN_ROOTS: Readonly<Partial<Record<PacSplitOption, string>>> = {
+  starter: PAC_STARTER_DIR,
+  nparty: PAC_NPARTY_DIR,
+};
+
+/** True for the splits that are ours and committed (`starter`, `nparty`): no data dir, no dataset files. */
+export function isBuiltInPacSplit(split: PacSplitOption): split is 'starter' | 'nparty' {
+  return BUILT_IN_ROOTS[split] !== undefined;
+}
 
 /** One scenario file the loader will read, with the id and labels it gives the scenario. */
 export type PacScenarioFileRef = {
@@ -45,9 +63,9 @@ export type PacLoadNotice = { file: string; path: string; message: string };
 
 const POLICY_FILE = /^policy_(\d+)\.json$/;
 
-/** Where the scenario folders of `split` live: `<dataDir>/pacbench/scenarios`, or the starter dir. */
+/** Where the scenario folders of `split` live: `<dataDir>/pacbench/scenarios`, or our committed folder. */
 export function pacScenarioRoot({ dataDir, split }: { dataDir: string; split: PacSplitOption }): string {
-  return split === 'starter' ? PAC_STARTER_DIR : join(dataDir, PAC_DATASET_NAME, 'scenarios');
+  return BUILT_IN_ROOTS[split] ?? join(dataDir, PAC_DATASET_NAME, 'scenarios');
 }
 
 /** Domain names compare case-insensitively, with spaces and underscores equivalent. */
@@ -76,7 +94,7 @@ const PLACE_PAC_DATA =
   'The upstream data has no licence, so `confidant data pull` does not download it: place the files there ' +
   'yourself (scenarios/{change,range}/<Domain>/policy_0.json under <dataDir>/pacbench/, or ' +
   '`confidant data pull pacbench --from <your copy>`), point --data-dir at the folder that holds pacbench/, ' +
-  'or use --split starter.';
+  'or use --split starter (or --split nparty).';
 
 /**
  * Lists the scenario files of a selection, in a stable order (policy type, then domain, then
@@ -95,13 +113,14 @@ export function listPacScenarioFiles({
 }): PacScenarioFileRef[] {
   const root = pacScenarioRoot({ dataDir, split });
   const types: readonly PacPolicyType[] = split === 'change' || split === 'range' ? [split] : PAC_POLICY_TYPES;
+  const builtIn = isBuiltInPacSplit(split);
   const refs: PacScenarioFileRef[] = [];
   const problems: string[] = [];
   for (const policyType of types) {
     const typeDir = join(root, policyType);
     const typeState = inspectDatasetFile(typeDir);
     if (typeState.ok || typeState.kind !== 'directory') {
-      if (split === 'starter') continue;
+      if (builtIn) continue;
       const found =
         typeState.ok || typeState.kind === 'empty'
           ? ' (a file stands there, not a folder)'
@@ -116,7 +135,7 @@ export function listPacScenarioFiles({
         .filter((entry) => entry.match !== null)
         .map((entry) => ({ name: entry.name, policy: Number(entry.match?.[1]) }))
         .sort((left, right) => left.policy - right.policy);
-      const scenarioSplit: PacScenarioSplit = split === 'starter' ? 'starter' : policyType;
+      const scenarioSplit: PacScenarioSplit = isBuiltInPacSplit(split) ? split : policyType;
       for (const { name, policy } of files) {
         refs.push({
           path: join(typeDir, domain, name),
@@ -129,7 +148,7 @@ export function listPacScenarioFiles({
       }
     }
   }
-  if (split !== 'starter') {
+  if (!builtIn) {
     for (const ref of refs) {
       const state = inspectDatasetFile(ref.path);
       if (!state.ok) problems.push(`${relative(root, ref.path)} ${state.detail}`);

@@ -12,3 +12,26 @@ export function loadStarterScenarios(
 ): Promise<PacScenario[]> {
   return loadPacScenarios({ dataDir: '', split: 'starter', ...options });
 }
+
+/**
+ * Our committed N-party starter scenarios (`nparty/`, `--split nparty`): named agents with roles
+ * and clearances, a shared setting, direct messages and audience-scoped policies. Kept out of
+ * {@link loadStarterScenarios} so the default starter set and `confidant demo` stay as they were.
+ */
+export function loadNpartyScenarios(
+  options: { domains?: readonly string[]; onNotice?: (notice: PacLoadNotice) => void } = {},
+): Promise<PacScenario[]> {
+  return loadPacScenarios({ dataDir: '', split: 'nparty', ...options });
+}
+
+/** The scenarios of one of our committed splits (`starter` or `nparty`). */
+export function loadBuiltInScenarios({
+  split,
+  ...options
+}: {
+  split: 'starter' | 'nparty';
+  domains?: readonly string[];
+  onNotice?: (notice: PacLoadNotice) => void;
+}): Promise<PacScenario[]> {
+  return split === 'starter' ? loadStarterScenarios(options) : loadNpartyScenarios(options);
+}
