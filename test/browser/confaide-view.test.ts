@@ -7,7 +7,7 @@ import { lastUserText, type MockOpenAIServer, startMockOpenAIServer } from '../s
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 import { lastLine } from '../support/run-cli-process.js';
 import { fixtureDataDir } from '../support/test-data.js';
-import { launchChromium, type PageWatch, watchedPage } from './launch-chromium.js';
+import { expectClean, launchChromium, watchedPage } from './launch-chromium.js';
 import { type ViewServers, viewServers } from './view-servers.js';
 
 /** Markup every agent reply starts with: shown as text, it runs nothing. */
@@ -86,12 +86,6 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const clean = (watch: PageWatch) => {
-  expect(watch.dialogs).toEqual([]);
-  expect(watch.errors).toEqual([]);
-  expect(watch.violations).toEqual([]);
-};
-
 describe('confidant view on a ConfAIde run', () => {
   it('tier 3: filter to leaked free responses, open one, see the subject highlighted and the proxy judge exchange', async () => {
     const { page, watch } = await watchedPage(context);
@@ -118,7 +112,7 @@ describe('confidant view on a ConfAIde run', () => {
     expect(await exchange.locator('h4').allTextContents()).toEqual(['Prompt', 'Raw reply', 'Parsed verdict']);
     expect(await exchange.locator('summary').textContent()).toContain('confaide-fr-proxy@1');
     expect(await exchange.locator('pre').nth(1).textContent()).toBe('Answer: Nora');
-    clean(watch);
+    expectClean(watch);
     await page.close();
   });
 
@@ -135,7 +129,7 @@ describe('confidant view on a ConfAIde run', () => {
     expect(await call.textContent()).toContain('agent · openai-compatible:rater');
     expect(await call.locator('pre').last().textContent()).toBe(`${MARKUP}\nAnswer: Very sensitive`);
     expect(await page.locator('main img').count()).toBe(0);
-    clean(watch);
+    expectClean(watch);
     await page.close();
   });
 });

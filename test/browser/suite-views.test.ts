@@ -7,7 +7,7 @@ import { writePrivacyLensFixture } from '../support/fixture-data.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 import { lastLine } from '../support/run-cli-process.js';
 import { repoRoot } from '../support/test-data.js';
-import { launchChromium, type PageWatch, watchedPage } from './launch-chromium.js';
+import { expectClean, launchChromium, watchedPage } from './launch-chromium.js';
 import { type ViewServers, viewServers } from './view-servers.js';
 
 /** The agent's answer to every PrivacyLens case: a valid email for the first case that names its first item verbatim. */
@@ -103,12 +103,6 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const clean = (watch: PageWatch) => {
-  expect(watch.dialogs).toEqual([]);
-  expect(watch.errors).toEqual([]);
-  expect(watch.violations).toEqual([]);
-};
-
 describe('confidant view on runs of each suite', () => {
   it('PrivacyLens: a leaked sample shows its final action with the item highlighted, and the judge exchange', async () => {
     const { page, watch } = await watchedPage(context);
@@ -123,7 +117,7 @@ describe('confidant view on runs of each suite', () => {
     expect(await page.locator('main img').count()).toBe(0);
     await page.locator('section.judges summary').first().click();
     expect(await page.locator('details.judge-exchange[open] h4').first().textContent()).toBe('Prompt');
-    clean(watch);
+    expectClean(watch);
     await page.close();
   });
 
@@ -139,7 +133,7 @@ describe('confidant view on runs of each suite', () => {
     expect(await page.locator('.side').nth(1).textContent()).toContain(
       'Rescored: the output and transcript are replayed',
     );
-    clean(watch);
+    expectClean(watch);
     await page.close();
   });
 
@@ -153,7 +147,7 @@ describe('confidant view on runs of each suite', () => {
     expect(await page.locator('section.conversation .event-head').first().textContent()).toMatch(/turn 1/);
     expect(await page.locator('section.tool-calls table.tools tbody tr').count()).toBeGreaterThan(0);
     expect(await page.locator('section.workspace .snapshot').count()).toBeGreaterThan(0);
-    clean(watch);
+    expectClean(watch);
     await page.close();
   });
 
@@ -178,7 +172,7 @@ describe('confidant view on runs of each suite', () => {
     expect(await page.locator('main img').count()).toBe(0);
     expect(await page.locator('main script').count()).toBe(0);
     expect(await page.locator('a[href^="javascript"]').count()).toBe(0);
-    clean(watch);
+    expectClean(watch);
     await page.close();
   });
 
@@ -189,7 +183,7 @@ describe('confidant view on runs of each suite', () => {
     expect(await page.locator('svg.suite-chart.columns title').first().textContent()).toBe(
       'First violation turn (runs that violated privacy)',
     );
-    clean(watch);
+    expectClean(watch);
     await page.close();
   });
 
@@ -213,7 +207,7 @@ describe('confidant view on runs of each suite', () => {
     ]);
     await page.locator('section.judges summary').first().click();
     await page.locator('details.judge-exchange[open]').waitFor();
-    clean(watch);
+    expectClean(watch);
     await page.close();
   });
 });

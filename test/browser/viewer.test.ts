@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 import { SECRET, writeViewFixtureRuns, XSS_PAYLOADS } from '../support/view-fixture-runs.js';
-import { launchChromium, type PageWatch, watchedPage } from './launch-chromium.js';
+import { expectClean, launchChromium, watchedPage } from './launch-chromium.js';
 import { type ViewServers, viewServers } from './view-servers.js';
 
 let work: string;
@@ -29,12 +29,6 @@ afterAll(async () => {
   await views?.stopAll();
   rmSync(work, { recursive: true, force: true });
 });
-
-const clean = (watch: PageWatch) => {
-  expect(watch.dialogs).toEqual([]);
-  expect(watch.errors).toEqual([]);
-  expect(watch.violations).toEqual([]);
-};
 
 async function openSample(page: Page, id: string) {
   await page.goto(`${url}#/sample/0/${encodeURIComponent(id)}`);
@@ -59,7 +53,7 @@ describe('confidant view in Chromium', () => {
       'Raw reply',
       'Parsed verdict',
     ]);
-    clean(watch);
+    expectClean(watch);
     await page.close();
   });
 
@@ -68,7 +62,7 @@ describe('confidant view in Chromium', () => {
     await page.goto(`${url}#/samples?q=${encodeURIComponent('xss-img')}`);
     await page.getByText('2 of 8 samples').waitFor();
     expect(await page.locator('a.sample-link').allTextContents()).toEqual(['s1#e1', 's5#e1']);
-    clean(watch);
+    expectClean(watch);
     await page.close();
   });
 
@@ -81,7 +75,7 @@ describe('confidant view in Chromium', () => {
     await page.getByRole('heading', { name: 'A: baseline' }).waitFor();
     await page.getByRole('heading', { name: 'B: guarded' }).waitFor();
     expect(await page.locator('.side .verdict').allTextContents()).toEqual(['fail', 'pass']);
-    clean(watch);
+    expectClean(watch);
     await page.close();
   });
 
@@ -94,7 +88,7 @@ describe('confidant view in Chromium', () => {
       expect(await page.locator('main img, main script, main a[href^="javascript:"]').count()).toBe(0);
     }
     expect(await page.evaluate('document.querySelectorAll(\'a[href^="javascript:"], img\').length')).toBe(0);
-    clean(watch);
+    expectClean(watch);
     await page.close();
   });
 
@@ -132,7 +126,7 @@ describe('the HTML report file in Chromium', () => {
     await page.goto(`file://${out}#/compare`);
     await page.getByText('Flipped samples (4)').waitFor();
     expect(watch.requests.filter((request) => !request.startsWith('file://'))).toEqual([]);
-    clean(watch);
+    expectClean(watch);
     await offline.close();
   });
 });
