@@ -140,7 +140,14 @@ describe('confidant view on runs of each suite', () => {
   it('PAC: the conversation turn by turn with sender and recipients, tool calls and the workspace per turn', async () => {
     const { page, watch } = await watchedPage(context);
     await page.goto(`${urls.pac}#/samples?status=leaked`);
-    await page.locator('a.sample-link').first().waitFor();
+    await page.getByText('3 of 3 samples').waitFor();
+    // The domain filter reads the domain each output names.
+    await page.locator('input[name=domain]').fill('bakeries');
+    await page.locator('input[name=domain]').dispatchEvent('change');
+    await page.getByText('1 of 3 samples').waitFor();
+    expect(await page.locator('table.samples tbody td:nth-child(2)').textContent()).toBe(
+      'starter/range/Artisan_Bakeries/policy_0 · Artisan_Bakeries',
+    );
     await page.locator('a.sample-link').first().click();
     await page.locator('section.conversation').waitFor();
     expect(await page.locator('section.conversation .sender').count()).toBeGreaterThan(0);

@@ -57,6 +57,26 @@ describe('confidant view in Chromium', () => {
     await page.close();
   });
 
+  it('filters by defense: the runs with that defense, their samples', async () => {
+    const { page, watch } = await watchedPage(context);
+    await page.goto(`${url}#/samples?status=leaked`);
+    await page.getByText('6 of 8 samples').waitFor();
+    expect(await page.locator('select[name=defense] option').allTextContents()).toEqual([
+      'all',
+      'none',
+      'privacy-prompt',
+    ]);
+    await page.locator('select[name=defense]').selectOption('privacy-prompt');
+    await page.getByText('2 of 8 samples').waitFor();
+    expect(await page.locator('select[name=run] option').allTextContents()).toEqual([
+      expect.stringMatching(/^guarded .*\[privacy-prompt\]\)$/),
+    ]);
+    await page.locator('select[name=defense]').selectOption('none');
+    await page.getByText('6 of 8 samples').waitFor();
+    expectClean(watch);
+    await page.close();
+  });
+
   it('searches the full text of transcripts', async () => {
     const { page, watch } = await watchedPage(context);
     await page.goto(`${url}#/samples?q=${encodeURIComponent('xss-img')}`);
