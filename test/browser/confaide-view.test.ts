@@ -7,7 +7,8 @@ import { lastUserText, type MockOpenAIServer, startMockOpenAIServer } from '../s
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 import { lastLine } from '../support/run-cli-process.js';
 import { fixtureDataDir } from '../support/test-data.js';
-import { expectClean, launchChromium, watchedPage } from './launch-chromium.js';
+import { expectClean } from './expect-clean.js';
+import { launchChromium, watchedPage } from './launch-chromium.js';
 import { type ViewServers, viewServers } from './view-servers.js';
 
 /** Markup every agent reply starts with: shown as text, it runs nothing. */

@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect } from 'vitest';
 
 /**
  * The system's Chromium (Debian's `chromium` on PATH; `.ci/run` installs it), never a downloaded
@@ -47,11 +46,4 @@ export async function watchedPage(context: BrowserContext): Promise<{ page: Page
     "document.addEventListener('securitypolicyviolation', (e) => window.__cspViolation(e.violatedDirective + ' ' + e.blockedURI));",
   );
   return { page, watch };
-}
-
-/** Asserts the page opened no dialog, logged no error or warning, and violated no CSP directive. */
-export function expectClean(watch: PageWatch): void {
-  expect(watch.dialogs).toEqual([]);
-  expect(watch.errors).toEqual([]);
-  expect(watch.violations).toEqual([]);
 }

@@ -7,7 +7,8 @@ import { writePrivacyLensFixture } from '../support/fixture-data.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 import { lastLine } from '../support/run-cli-process.js';
 import { repoRoot } from '../support/test-data.js';
-import { expectClean, launchChromium, watchedPage } from './launch-chromium.js';
+import { expectClean } from './expect-clean.js';
+import { launchChromium, watchedPage } from './launch-chromium.js';
 import { type ViewServers, viewServers } from './view-servers.js';
 
 /** The agent's answer to every PrivacyLens case: a valid email for the first case that names its first item verbatim. */

@@ -6,7 +6,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 import { SECRET, writeViewFixtureRuns, XSS_PAYLOADS } from '../support/view-fixture-runs.js';
-import { expectClean, launchChromium, watchedPage } from './launch-chromium.js';
+import { expectClean } from './expect-clean.js';
+import { launchChromium, watchedPage } from './launch-chromium.js';
 import { type ViewServers, viewServers } from './view-servers.js';
 
 let work: string;
