@@ -58,6 +58,7 @@ export {
   MockChatModel,
   type MockChatModelOptions,
   type MockScript,
+  type OpenAiCompatibleClient,
   type PriceTable,
   type ProviderCreateOptions,
   type ProviderDefinition,

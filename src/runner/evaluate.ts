@@ -287,7 +287,16 @@ function isBindingList(models: readonly RoleBinding[] | ResolvedModelRoles): mod
 /** The session options of `options`, without undefined keys. */
 export function sessionOf(options: RunSessionOptions): RunSessionOptions {
   const session: RunSessionOptions = {};
-  for (const key of ['env', 'providers', 'signal', 'onProgress', 'beforeRun', 'onStart', 'lockCommand'] as const) {
+  for (const key of [
+    'env',
+    'providers',
+    'openAiCompatibleClient',
+    'signal',
+    'onProgress',
+    'beforeRun',
+    'onStart',
+    'lockCommand',
+  ] as const) {
     if (options[key] !== undefined) Object.assign(session, { [key]: options[key] });
   }
   return session;
