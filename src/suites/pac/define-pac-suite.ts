@@ -16,6 +16,7 @@ import type { PacOutput } from './pac-output.js';
 import { checkPacSeats, resolvePacSeats, seatAssignments, seatCandidates, seatLabel, seatRole } from './pac-seats.js';
 import type { PacVariantOptions } from './pac-variant.js';
 import { PAC_PRESETS } from './presets.js';
+import { pacRecipientTable } from './recipient-table.js';
 import { parseReferenceSpec } from './reference-agents.js';
 import type { PacScenario } from './scenario-schema.js';
 import { simulatePacEpisode } from './simulate-episode.js';
@@ -265,7 +266,12 @@ export function definePacSuite({
         }),
       definitions: PAC_METRIC_DEFINITIONS,
     },
-    report: { headline: [...PAC_HEADLINE], markdown: (summary) => pacGridTable(summary), charts: pacCharts },
+    report: {
+      headline: [...PAC_HEADLINE],
+      markdown: (summary) =>
+        [pacGridTable(summary), pacRecipientTable(summary)].filter((part) => part !== '').join('\n'),
+      charts: pacCharts,
+    },
   });
 }
 

@@ -40,9 +40,12 @@ export function hasAudienceScopedPolicies(scenario: PacScenario): boolean {
 
 /**
  * Whether the scenario uses the N-party features that make "who learned what" a question of its
- * own: more than two agents, direct messaging, or an audience-scoped policy. The judges add
- * per-recipient scores only then, so two-agent upstream scenarios score exactly as before.
+ * own: direct messaging, or an audience-scoped policy. Only then do messages and snapshots record
+ * their recipients and the judges add per-recipient scores. A broadcast scenario without
+ * audiences (every upstream scenario, and our three-agent starter) reaches every agent with every
+ * message and protects everything from everyone, so a per-recipient score would repeat the
+ * agent's own; such scenarios record and score exactly as before, however many agents they seat.
  */
 export function isMultiParty(scenario: PacScenario): boolean {
-  return scenario.agents.length > 2 || scenario.messaging === 'direct' || hasAudienceScopedPolicies(scenario);
+  return scenario.messaging === 'direct' || hasAudienceScopedPolicies(scenario);
 }

@@ -195,7 +195,7 @@ describe('pacScenarioFileSchema + normalizePacScenario', () => {
     const b = agent('agent_b', { id: 'guest', name: 'Ben' });
     const c = agent('agent_a', { id: 'vendor' });
     const policy = (a.privacy_policy as Array<Record<string, unknown>>)[0]!;
-    a.privacy_policy = [{ ...policy, allowedRecipients: ['guest'], severity: 3 }];
+    a.privacy_policy = [{ ...policy, allowedRecipients: ['guest'] }];
     c.privacy_policy = [{ ...policy, forbiddenRecipients: ['guest'], minClearance: 1 }];
     delete scenario.agent_a;
     delete scenario.agent_b;
@@ -211,10 +211,7 @@ describe('pacScenarioFileSchema + normalizePacScenario', () => {
       ['guest', 'Ben', undefined, undefined],
       ['vendor', 'Agent C', undefined, undefined],
     ]);
-    expect(result.scenario.agents[0]?.policies[0]).toMatchObject({
-      audience: { allowedRecipients: ['guest'] },
-      severity: 3,
-    });
+    expect(result.scenario.agents[0]?.policies[0]?.audience).toEqual({ allowedRecipients: ['guest'] });
     expect(result.scenario.agents[2]?.policies[0]?.audience).toEqual({
       forbiddenRecipients: ['guest'],
       minClearance: 1,

@@ -16,7 +16,7 @@ import { type PacOutcomeCheck, pacOutcomeChecksSchema } from './outcome-check-sc
  * display `name`, a `role` and a `clearance` on any agent; a scenario-level `context` (setting
  * and public facts every agent sees) and `messaging` (`broadcast`, the default, or `direct`:
  * agents address their messages); and on any policy an audience (`allowedRecipients`,
- * `forbiddenRecipients`, `minClearance`) and a `severity` weight.
+ * `forbiddenRecipients`, `minClearance`).
  */
 
 /** Policy types: transform-before-sharing (`change`) or withhold (`range`), §1.3. */
@@ -87,11 +87,6 @@ export const pacRawPolicySchema = z
       .nonnegative()
       .optional()
       .describe('only agents whose clearance is at least this may learn the covered data (our extension)'),
-    severity: z
-      .number()
-      .positive()
-      .optional()
-      .describe('weight of this policy in the graded privacy score (our extension; default 1)'),
   })
   .superRefine((policy, context) => {
     if (policy.context_idx !== undefined && policy.memory_idx !== undefined) {
@@ -339,8 +334,6 @@ export type PacPolicy = {
    * the three fields must all hold for a recipient to be allowed.
    */
   audience?: PacPolicyAudience;
-  /** Weight in the graded privacy score (our extension); default 1. */
-  severity?: number;
 };
 
 /** A policy's audience: the agents that may learn what it protects. */
@@ -489,7 +482,6 @@ export function normalizePacScenario({
         reason: policy.reason,
         ...(policy.match === undefined ? {} : { match: policy.match }),
         ...(Object.keys(audience).length === 0 ? {} : { audience }),
-        ...(policy.severity === undefined ? {} : { severity: policy.severity }),
       });
     }
     agents.push({
