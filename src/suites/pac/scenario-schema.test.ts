@@ -92,6 +92,17 @@ describe('pacScenarioFileSchema + normalizePacScenario', () => {
     const fromGenerator = normalize(generator);
     const fromSimulator = normalize(simulatorFile());
     expect(fromGenerator.ok && fromGenerator.scenario).toEqual(fromSimulator.ok && fromSimulator.scenario);
+    // neither upstream spelling gains an N-party field: the shape is exactly the two-agent one
+    if (!fromSimulator.ok) throw new Error(fromSimulator.problem.message);
+    expect(Object.keys(fromSimulator.scenario).sort()).toEqual(
+      ['agents', 'description', 'domain', 'goal', 'id', 'policyType', 'split'].sort(),
+    );
+    for (const agent of fromSimulator.scenario.agents) {
+      expect(Object.keys(agent)).toEqual(['id', 'displayName', 'profile', 'memories', 'policies']);
+      for (const policy of agent.policies) {
+        expect(Object.keys(policy)).toEqual(['index', 'content', 'violationKeywords', 'memoryIndices', 'reason']);
+      }
+    }
     // notices name the field as the file spells it
     expect(fromGenerator.ok && fromGenerator.keywordNotices[0]?.path).toBe(
       'scenario.agent_b.privacy_constraint.0.violation_keywords.1',
