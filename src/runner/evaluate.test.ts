@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluate } from './evaluate.js';
+import { evaluate, sessionOf } from './evaluate.js';
 
 type EmbeddingEvent = { type: 'embedding-call'; role: string; texts: number; cached: boolean };
 
@@ -34,5 +34,16 @@ describe('evaluate with an embedder given as a suite option', () => {
         embedder: 'hashing-v1:16',
       });
     }
+  });
+});
+
+describe('sessionOf', () => {
+  it('keeps every session option evaluate() was given (the shared limiters included) and drops undefined ones', () => {
+    const limiters = new Map();
+    const signal = new AbortController().signal;
+    const session = sessionOf({ limiters, signal, lockCommand: 'confidant sweep run', env: undefined });
+    expect(session).toEqual({ limiters, signal, lockCommand: 'confidant sweep run' });
+    expect(session.limiters).toBe(limiters);
+    expect('env' in session).toBe(false);
   });
 });

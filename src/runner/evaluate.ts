@@ -284,19 +284,24 @@ function isBindingList(models: readonly RoleBinding[] | ResolvedModelRoles): mod
   return Array.isArray(models);
 }
 
+// Every key of RunSessionOptions, checked by the compiler both ways, so a new session option
+// cannot be dropped on the way from evaluate() to evaluatePlan() (limiters once was).
+const SESSION_KEYS = {
+  env: true,
+  providers: true,
+  openAiCompatibleClient: true,
+  signal: true,
+  onProgress: true,
+  beforeRun: true,
+  onStart: true,
+  lockCommand: true,
+  limiters: true,
+} as const satisfies Record<keyof RunSessionOptions, true>;
+
 /** The session options of `options`, without undefined keys. */
 export function sessionOf(options: RunSessionOptions): RunSessionOptions {
   const session: RunSessionOptions = {};
-  for (const key of [
-    'env',
-    'providers',
-    'openAiCompatibleClient',
-    'signal',
-    'onProgress',
-    'beforeRun',
-    'onStart',
-    'lockCommand',
-  ] as const) {
+  for (const key of Object.keys(SESSION_KEYS) as Array<keyof RunSessionOptions>) {
     if (options[key] !== undefined) Object.assign(session, { [key]: options[key] });
   }
   return session;
