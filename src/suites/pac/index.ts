@@ -18,7 +18,6 @@ export {
   headlineBy,
   headlineMeanOverPairs,
   initiatorModel,
-  meanOverGroups,
   PAC_HEADLINE_METRICS,
   type PacHeadline,
   type PacHeadlineMetricId,
