@@ -1,4 +1,4 @@
-import { failRate, meanOf, meanValue, metricsByGroup, withReason } from '../../metrics/index.js';
+import { failRate, meanOverGroups, meanValue, metricsByGroup, withReason } from '../../metrics/index.js';
 import { causeOfStoredError } from '../../models/error-cause-of.js';
 import { causeLabel } from '../../spec/error-cause.js';
 import type { MetricValue } from '../../spec/metric-value.js';
@@ -198,31 +198,6 @@ function rates({ views, options }: { views: readonly View[]; options: MetricOpti
   return metrics;
 }
 
-/** The unweighted mean over groups of one metric (the paper's "average of the model rows"). */
-function meanOfGroups({
-  groups,
-  metric,
-}: {
-  groups: Record<string, Record<string, MetricValue>>;
-  metric: string;
-}): MetricValue {
-  const values = Object.values(groups).flatMap((group) => (group[metric] === undefined ? [] : [group[metric]]));
-  const decided = values.flatMap((value) => (value.value === null ? [] : [value.value]));
-  const sum = (pick: (value: MetricValue) => number) => values.reduce((total, value) => total + pick(value), 0);
-  return withReason(
-    {
-      value: meanOf(decided),
-      n: decided.length,
-      errors: sum((value) => value.errors),
-      notApplicable: sum((value) => value.notApplicable),
-    },
-    () =>
-      values.length === 0
-        ? 'no group to average'
-        : `no group has a value (${values.find((value) => value.reason !== undefined)?.reason ?? 'none scored'})`,
-  );
-}
-
 /** The breakdowns of conversations (privacybench.md §8), in order; failed records without an output are in none. */
 const BREAKDOWNS: Readonly<Record<string, (output: PrivacyBenchOutput) => string>> = {
   strategy: ({ instance }) => instance.strategy,
@@ -261,7 +236,9 @@ export function privacyBenchMetrics({
   });
   const modelRows = groups.model ?? {};
   for (const metric of Object.keys(metrics)) {
-    metrics[`${metric}_model_mean`] = meanOfGroups({ groups: modelRows, metric });
+    metrics[`${metric}_model_mean`] = meanOverGroups(
+      Object.values(modelRows).flatMap((row) => (row[metric] === undefined ? [] : [row[metric]])),
+    );
   }
   if (options.judges.includes('leak') && options.judges.includes('canary')) {
     const canaryOf = (view: View) => view.canary ?? errorScore(CANARY_SCORER, 'no canary score');
