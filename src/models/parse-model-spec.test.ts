@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ModelSpecError } from '../spec/errors.js';
-import { parseModelSpec, parseRoleBinding, redactEndpoint } from './parse-model-spec.js';
+import { parseModelSpec, parseRoleBinding, redactEndpoint, redactSpec } from './parse-model-spec.js';
 
 describe('parseModelSpec', () => {
   it('splits provider and model', () => {
@@ -133,5 +133,25 @@ describe('redactEndpoint', () => {
 
   it('never echoes an unparsable URL', () => {
     expect(redactEndpoint('not a url sk-secret')).toBe('<invalid-url>');
+  });
+});
+
+describe('redactSpec', () => {
+  it('removes URL credentials of any scheme, and credential parameters in pieces that are no URL', () => {
+    expect(redactSpec('vllm:m@http://u:pw@h:8000/v1?api-version=2,https://h2/v1?token=t')).toBe(
+      'vllm:m@http://h:8000/v1,https://h2/v1',
+    );
+    expect(redactSpec('openai://@http://pw@h:9')).toBe('openai://@http://h:9/');
+    expect(redactSpec('vllm:m@http://h/,x?api_key=k&v=1')).toBe('vllm:m@http://h/,x?api_key=…&v=1');
+    expect(redactSpec('judge=ollama:qwen3:32b')).toBe('judge=ollama:qwen3:32b');
+  });
+
+  it('keeps a credential out of the errors of a spec whose URL has another scheme or a bad role', () => {
+    expect(() => parseModelSpec('openai:gpt-4o@ftp://u:pw@h')).toThrow(
+      'invalid model spec "openai:gpt-4o@ftp://h/": base URL "ftp://h/" must use http or https',
+    );
+    expect(() => parseRoleBinding('Judge=vllm:m@http://u:pw@h/v1')).toThrow(
+      'invalid --model "Judge=vllm:m@http://h/v1": role "Judge" must match',
+    );
   });
 });

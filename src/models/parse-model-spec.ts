@@ -8,16 +8,33 @@ export const MODEL_SPEC_SYNTAX =
 
 const PROVIDER_PATTERN = /^[a-z][a-z0-9-]*$/;
 const ROLE_PATTERN = /^[a-z][a-z0-9-]*$/;
-/** Every `@` that starts a base-URL list; the last one wins so model ids may contain `@`. */
-const URL_LIST_START = /@(?=https?:\/\/)/gi;
+/**
+ * Every `@` that starts a base-URL list (any scheme, so `@ftp://…` is refused as a URL instead of
+ * being kept, credentials and all, as part of the model id); the last one wins so model ids may
+ * contain `@`.
+ */
+const URL_LIST_START = /@(?=[a-z][a-z0-9+.-]*:\/\/)/gi;
 
 function specError(spec: string, problem: string): ModelSpecError {
   return new ModelSpecError(`invalid model spec "${redactSpec(spec)}": ${problem}; expected ${MODEL_SPEC_SYNTAX}`);
 }
 
-/** A spec as it may be shown or stored: every base URL in it through {@link redactEndpoint}. */
+/**
+ * A spec (or `--model` argument) as it may be shown or stored: every URL in it, up to the next
+ * `,` or `@scheme://`, through {@link redactEndpoint}, then the value of any credential-like `?name=` / `&name=`
+ * left (in a piece that did not parse as a URL) replaced by `…`. Whatever the text, a credential
+ * given as URL user-info or query parameter does not survive.
+ */
 export function redactSpec(spec: string): string {
-  return spec.replace(/https?:\/\/[^,\s]*/gi, (url) => redactEndpoint(url));
+  return spec
+    .replace(/[a-z][a-z0-9+.-]*:\/\/(?:(?!@[a-z][a-z0-9+.-]*:\/\/)[^,])*/gi, (url) => redactEndpoint(url))
+    .replace(/([?&])([^=&#?\s,]*)=[^&#\s,]*/g, (whole, mark: string, name: string) =>
+      isCredentialParameter(name) ? `${mark}${name}=…` : whole,
+    );
+}
+
+function isCredentialParameter(name: string): boolean {
+  return CREDENTIAL_PARAMETER.test(name.toLowerCase().replace(/-/g, '_'));
 }
 
 /** Query parameters that carry a credential (matched case-insensitively, `-`/`_` ignored). */
@@ -28,7 +45,7 @@ const CREDENTIAL_PARAMETER =
 function credentialIn(url: URL): string | undefined {
   if (url.username !== '' || url.password !== '') return 'user-info credentials (user:password@)';
   for (const name of url.searchParams.keys()) {
-    if (CREDENTIAL_PARAMETER.test(name.toLowerCase().replace(/-/g, '_'))) return `the query parameter "${name}"`;
+    if (isCredentialParameter(name)) return `the query parameter "${name}"`;
   }
   return undefined;
 }
@@ -105,7 +122,7 @@ export function parseRoleBinding(arg: string): RoleBinding {
   const spec = hasRole ? text.slice(equals + 1).trim() : text;
   if (!ROLE_PATTERN.test(role)) {
     throw new ModelSpecError(
-      `invalid --model "${arg}": role "${role}" must match [a-z][a-z0-9-]*; expected role=${MODEL_SPEC_SYNTAX} or a bare spec for role agent`,
+      `invalid --model "${redactSpec(arg)}": role "${role}" must match [a-z][a-z0-9-]*; expected role=${MODEL_SPEC_SYNTAX} or a bare spec for role agent`,
     );
   }
   parseModelSpec(spec);
