@@ -1,6 +1,10 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { ConfidantError } from '../../src/spec/errors.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 import type { CliResult } from '../support/run-cli-process.js';
 
 /**
@@ -217,4 +221,39 @@ export function damagedJsonText(valid: unknown): fc.Arbitrary<string> {
     { weight: 3, arbitrary: damagedJson(valid).map((value) => JSON.stringify(value, null, 2) ?? 'undefined') },
     { weight: 1, arbitrary: garbledText(JSON.stringify(valid, null, 2)) },
   );
+}
+
+/** A temp folder for one fuzz file, and the CLI run in this process inside it (no API key set). */
+export function fuzzWorkspace(name: string): {
+  dir: () => string;
+  /** A fresh folder under the workspace for one input. */
+  fresh: () => string;
+  cli: (args: string[]) => Promise<CliResult>;
+  open: () => void;
+  close: () => void;
+} {
+  let work = '';
+  let count = 0;
+  return {
+    dir: () => work,
+    fresh: () => {
+      count += 1;
+      const path = join(work, `input-${count}`);
+      mkdirSync(path);
+      return path;
+    },
+    cli: (args) => runCliInProcess({ args, env: { HOME: work, CONFIDANT_CACHE_DIR: join(work, 'cache') }, cwd: work }),
+    open: () => {
+      work = mkdtempSync(join(tmpdir(), `confidant-fuzz-${name}-`));
+    },
+    close: () => rmSync(work, { recursive: true, force: true }),
+  };
+}
+
+/** Writes `files` (path relative to `root` → text) under `root`, creating folders. */
+export function writeFiles(root: string, files: Record<string, string>): void {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
 }
