@@ -4,6 +4,7 @@ import {
   type CommunityDocument,
   communitySchema,
   documentSchema,
+  isoDateTimeSchema,
   secretIdsOf,
   secretSchema,
   sharingKindOf,
@@ -167,5 +168,20 @@ describe('secretIdsOf', () => {
     };
     expect(secretIdsOf(doc)).toEqual(['s1', 's2']);
     expect(secretIdsOf({ ...base, docId: 'b', type: 'blog', title: 'T', content: 'x' })).toEqual([]);
+  });
+});
+
+describe('isoDateTimeSchema', () => {
+  it('names any wrong value, even an object whose toString is data (it used to throw a TypeError)', () => {
+    const issue = (input: unknown) => isoDateTimeSchema.safeParse(input).error?.issues[0]?.message;
+    expect(issue(JSON.parse('{"toString":1}'))).toBe(
+      '{"toString":1} is not an ISO 8601 date-time with a time zone, e.g. 2024-03-20T18:42:00Z',
+    );
+    expect(issue(Object.create(null))).toBe(
+      '{} is not an ISO 8601 date-time with a time zone, e.g. 2024-03-20T18:42:00Z',
+    );
+    expect(issue('2024-03-20T18:42')).toBe(
+      "'2024-03-20T18:42' has no time zone: add Z (UTC) or an offset such as +02:00, e.g. 2024-03-20T18:42Z",
+    );
   });
 });

@@ -26,9 +26,15 @@ export const isoDateTimeSchema = z.iso
 
 const ZONELESS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 
+/** A non-string value as an error shows it: short JSON (an object from a data file may have no usable `toString`). */
+function shownValue(input: unknown): string {
+  const json = JSON.stringify(input) ?? typeof input;
+  return json.length > 60 ? `${json.slice(0, 57)}…` : json;
+}
+
 /** Why a value is not an instant: a date-time without a zone is told so, anything else gets the expected form. */
 function dateTimeProblem(input: unknown): string {
-  const shown = typeof input === 'string' ? `'${input}'` : String(input);
+  const shown = typeof input === 'string' ? `'${input}'` : shownValue(input);
   if (typeof input === 'string' && ZONELESS.test(input)) {
     return `${shown} has no time zone: add Z (UTC) or an offset such as +02:00, e.g. ${input}Z`;
   }
