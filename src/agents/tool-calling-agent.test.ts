@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { extractReasoningMiddleware } from '../models/middleware/extract-reasoning-middleware.js';
 import { MockChatModel, type MockStep } from '../models/testing/mock-chat-model.js';
 import { wrapChatModel } from '../models/wrap-chat-model.js';
@@ -6,6 +7,9 @@ import { createEventRecorder } from '../runner/create-event-recorder.js';
 import type { BoundModel, GenerateResult } from '../spec/chat-model.js';
 import { ProviderError } from '../spec/errors.js';
 import { ParticipantTurnError } from '../spec/participant.js';
+import type { Tool } from '../spec/tool.js';
+import { serveToolsInProcess } from '../tools/in-process-mcp-server.js';
+import { McpToolSource } from '../tools/mcp-tool-source.js';
 import type { AgentToolbox } from './agent-toolbox.js';
 import { createToolCallingAgent, toolLimitMessage } from './tool-calling-agent.js';
 import { EmptyReplyError, TurnLimitError } from './turn-errors.js';
@@ -171,5 +175,66 @@ describe('createToolCallingAgent', () => {
     expect(result.activity).toMatchObject({ refusedToolCalls: 0, toolCalls: [] });
     expect(mock.calls[0]?.tools).toBeUndefined();
     expect(mock.calls[1]?.messages.at(-1)).toMatchObject({ role: 'tool', isError: true });
+  });
+});
+
+describe('a tool call past its time budget (in-process tools)', () => {
+  it('is stopped, the agent sees a tool error naming the budget, and the turn goes on', async () => {
+    let stopped = false;
+    const stall: Tool = {
+      name: 'stall',
+      description: 'Never finishes on its own.',
+      inputSchema: z.object({}),
+      kind: 'read',
+      execute: ({ context }) =>
+        new Promise((resolve) => {
+          context.signal?.addEventListener('abort', () => {
+            stopped = true;
+            resolve({ content: 'too late' });
+          });
+        }),
+    };
+    const quick: Tool = {
+      name: 'quick',
+      description: 'Answers at once.',
+      inputSchema: z.object({}),
+      kind: 'read',
+      execute: async () => ({ content: 'quick ok' }),
+    };
+    const connection = await serveToolsInProcess({ tools: [stall, quick], context: { participantId: 'agent_a' } });
+    const toolbox = new McpToolSource({ client: connection.client, classify: () => 'read', timeoutMs: 50 });
+    const call = (name: string, id: string) => ({ id, name, input: {} });
+    const { model, mock } = bound([
+      {
+        text: '',
+        toolCalls: [call('stall', 'c1')],
+        finishReason: 'tool-calls',
+        usage: { inputTokens: 1, outputTokens: 1 },
+        warnings: [],
+      },
+      {
+        text: '',
+        toolCalls: [call('quick', 'c2')],
+        finishReason: 'tool-calls',
+        usage: { inputTokens: 1, outputTokens: 1 },
+        warnings: [],
+      },
+      'Done anyway. [FIN]',
+    ]);
+    try {
+      const result = await oneTurn({ id: 'agent_a', model, system: 's', toolbox });
+      expect(result.reply.content).toBe('Done anyway. [FIN]');
+      expect(stopped).toBe(true);
+      const seen = mock.calls[1]?.messages.filter((message) => message.role === 'tool');
+      expect(seen?.map((message) => [message.content, message.isError])).toEqual([
+        ['Tool stall did not finish within its time budget of 50 ms and was stopped', true],
+      ]);
+      const after = mock.calls[2]?.messages.filter((message) => message.role === 'tool').at(-1);
+      expect(after?.content).toBe('quick ok');
+      expect(result.activity).toMatchObject({ modelCalls: 3, refusedToolCalls: 0 });
+    } finally {
+      await toolbox.close();
+      await connection.close();
+    }
   });
 });
