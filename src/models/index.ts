@@ -101,14 +101,14 @@ export {
   type ResolveModelRolesOptions,
   resolveModelRoles,
 } from './resolve-model-roles.js';
+export { ResponseCache } from './response-cache.js';
 export {
   type CacheKeyInput,
   canonicalJson,
   type EmbeddingCacheKeyInput,
   embeddingCacheKey,
-  ResponseCache,
   responseCacheKey,
-} from './response-cache.js';
+} from './response-cache-key.js';
 export { checkRepeatedRoles, createRoleCatalog, type RoleCatalog } from './role-catalog.js';
 export { schemelessBaseURL } from './schemeless-base-url.js';
 export { type StandardMiddlewareOptions, standardMiddleware } from './standard-middleware.js';

@@ -1,105 +1,38 @@
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { GenerateRequest, GenerateResult } from '../spec/chat-model.js';
+import type { GenerateResult } from '../spec/chat-model.js';
 import type { EmbedResult } from '../spec/embedding-model.js';
 import { makeDirectorySync } from '../spec/make-directory.js';
-import { redactEndpoint } from './parse-model-spec.js';
-
-/** Bumped when the key recipe or the stored shape changes, so old entries are never misread. */
-const CACHE_FORMAT = 1;
-
-/**
- * JSON with object keys sorted at every depth (undefined members dropped, as JSON does), so
- * equal values always serialise to the same string.
- */
-export function canonicalJson(value: unknown): string {
-  return (
-    JSON.stringify(value, (_key: string, member: unknown): unknown => {
-      if (member === null || typeof member !== 'object' || Array.isArray(member)) return member;
-      const record = member as Record<string, unknown>;
-      const sorted: Record<string, unknown> = {};
-      for (const key of Object.keys(record).sort()) sorted[key] = record[key];
-      return sorted;
-    }) ?? 'null'
-  );
-}
-
-/** What identifies a response. Never API keys, headers or tokens. */
-export type CacheKeyInput = {
-  provider: string;
-  modelId: string;
-  /** Base URLs of the model; they are redacted and sorted here. */
-  endpointSet: readonly string[];
-  request: GenerateRequest;
-  epoch: number | undefined;
-  namespace: string;
-};
-
-/** SHA-256 (hex) of the canonical JSON of the cache-relevant parts of a call. */
-export function responseCacheKey(input: CacheKeyInput): string {
-  const { request } = input;
-  const material = {
-    format: CACHE_FORMAT,
-    provider: input.provider,
-    modelId: input.modelId,
-    endpointSet: input.endpointSet.map(redactEndpoint).sort(),
-    messages: request.messages,
-    tools: request.tools ?? null,
-    toolChoice: request.toolChoice ?? null,
-    settings: request.settings,
-    responseSchema: request.responseSchema ?? null,
-    sampleOrdinal: request.sampleOrdinal ?? null,
-    // Only the mock judges read it, but a cached mock reply must follow the judge's declared ones.
-    ...(request.judgeReplies === undefined ? {} : { judgeReplies: request.judgeReplies }),
-    epoch: input.epoch ?? null,
-    namespace: input.namespace,
-  };
-  return createHash('sha256').update(canonicalJson(material)).digest('hex');
-}
-
-/** What identifies an embedding call: the model, its vector space, its endpoints and the texts. */
-export type EmbeddingCacheKeyInput = {
-  provider: string;
-  modelId: string;
-  embedderId: string;
-  endpointSet: readonly string[];
-  texts: readonly string[];
-  namespace: string;
-};
-
-/** SHA-256 (hex) of the canonical JSON of an embedding call (a `kind` keeps it apart from chat keys). */
-export function embeddingCacheKey(input: EmbeddingCacheKeyInput): string {
-  const material = {
-    format: CACHE_FORMAT,
-    kind: 'embedding',
-    provider: input.provider,
-    modelId: input.modelId,
-    embedderId: input.embedderId,
-    endpointSet: input.endpointSet.map(redactEndpoint).sort(),
-    texts: input.texts,
-    namespace: input.namespace,
-  };
-  return createHash('sha256').update(canonicalJson(material)).digest('hex');
-}
 
 /** How embeddings are stored: plain number arrays (float32 values round-trip exactly through JSON). */
 type StoredEmbeddings = { embeddings: number[][]; usage: EmbedResult['usage'] };
 
-type Row = { created_at: number; result: string };
+/** A write not yet committed: the row as it will be stored. */
+type PendingRow = { createdAt: number; text: string };
 
 /**
  * The SQLite response cache (`<directory>/responses.sqlite`, WAL mode so several processes,
  * e.g. shards, can share it). It stores successful results only, keyed by `responseCacheKey`.
  * With `ttlMs`, older entries read as misses.
+ *
+ * Writes are batched: the results stored during one turn of the event loop are committed
+ * together in one transaction on the next (`setImmediate`), and on `flush`/`close`. Until then
+ * this cache answers them from memory. A transaction is all or nothing, so a process killed
+ * mid-batch leaves a readable cache that lacks at most the batch not yet committed (the calls
+ * of that last turn are made again on the next run). A batch that fails to commit (e.g. the
+ * database stayed locked past the busy timeout) is kept and retried with the next one; `close`
+ * throws if it still cannot be written.
  */
 export class ResponseCache {
   readonly path: string;
   private readonly db: Database.Database;
   private readonly ttlMs: number | undefined;
   private readonly now: () => number;
-  private readonly select: Database.Statement<[string], Row>;
-  private readonly upsert: Database.Statement<[string, number, string]>;
+  private readonly select: Database.Statement<[string], string>;
+  private readonly selectFresh: Database.Statement<[string, number], string>;
+  private readonly commit: (rows: Map<string, PendingRow>) => void;
+  private pending = new Map<string, PendingRow>();
+  private scheduled: ReturnType<typeof setImmediate> | undefined;
 
   private constructor(options: { directory: string; ttlMs?: number; now?: () => number }) {
     makeDirectorySync(options.directory);
@@ -113,10 +46,17 @@ export class ResponseCache {
     this.db.exec(
       'CREATE TABLE IF NOT EXISTS responses (key TEXT PRIMARY KEY, created_at INTEGER NOT NULL, result TEXT NOT NULL)',
     );
-    this.select = this.db.prepare<[string], Row>('SELECT created_at, result FROM responses WHERE key = ?');
-    this.upsert = this.db.prepare<[string, number, string]>(
+    // Only the stored text comes back (no row object); the TTL is applied by SQLite.
+    this.select = this.db.prepare<[string], string>('SELECT result FROM responses WHERE key = ?').pluck();
+    this.selectFresh = this.db
+      .prepare<[string, number], string>('SELECT result FROM responses WHERE key = ? AND created_at >= ?')
+      .pluck();
+    const upsert = this.db.prepare<[string, number, string]>(
       'INSERT OR REPLACE INTO responses (key, created_at, result) VALUES (?, ?, ?)',
     );
+    this.commit = this.db.transaction((rows: Map<string, PendingRow>) => {
+      for (const [key, row] of rows) upsert.run(key, row.createdAt, row.text);
+    });
   }
 
   /** Opens (creating if needed) the cache in `directory`. */
@@ -125,13 +65,51 @@ export class ResponseCache {
   }
 
   private read(key: string): unknown {
-    const row = this.select.get(key);
-    if (!row) return undefined;
-    if (this.ttlMs !== undefined && this.now() - row.created_at > this.ttlMs) return undefined;
+    const text = this.storedText(key);
+    if (text === undefined) return undefined;
     try {
-      return JSON.parse(row.result);
+      return JSON.parse(text);
     } catch {
       return undefined;
+    }
+  }
+
+  /** The stored text of `key` (pending or committed), unless missing or older than the TTL. */
+  private storedText(key: string): string | undefined {
+    const queued = this.pending.get(key);
+    if (queued === undefined) {
+      return this.ttlMs === undefined ? this.select.get(key) : this.selectFresh.get(key, this.now() - this.ttlMs);
+    }
+    return this.ttlMs !== undefined && this.now() - queued.createdAt > this.ttlMs ? undefined : queued.text;
+  }
+
+  private write(key: string, text: string): void {
+    this.pending.set(key, { createdAt: this.now(), text });
+    this.scheduled ??= setImmediate(() => {
+      this.scheduled = undefined;
+      try {
+        this.flush();
+      } catch {
+        // Kept pending: retried with the next batch, and `close` reports it if it persists.
+      }
+    });
+  }
+
+  /**
+   * Commits every pending write in one transaction now. Throws (keeping them pending) if the
+   * database refuses them.
+   */
+  flush(): void {
+    if (this.pending.size === 0) return;
+    const rows = this.pending;
+    this.pending = new Map();
+    try {
+      this.commit(rows);
+    } catch (error) {
+      // Newer writes of the same keys win over the batch being put back.
+      for (const [key, row] of this.pending) rows.set(key, row);
+      this.pending = rows;
+      throw error;
     }
   }
 
@@ -142,7 +120,7 @@ export class ResponseCache {
 
   /** Stores a successful result (provider metadata included, abort signals never). */
   set(key: string, result: GenerateResult): void {
-    this.upsert.run(key, this.now(), JSON.stringify(result));
+    this.write(key, JSON.stringify(result));
   }
 
   /** The stored embeddings of `embeddingCacheKey`, or `undefined` on a miss, expiry or a malformed row. */
@@ -158,17 +136,28 @@ export class ResponseCache {
       embeddings: result.embeddings.map((vector) => Array.from(vector)),
       usage: result.usage,
     };
-    this.upsert.run(key, this.now(), JSON.stringify(stored));
+    this.write(key, JSON.stringify(stored));
   }
 
-  /** Number of stored entries. */
+  /** Number of stored entries (pending writes are committed first). */
   size(): number {
+    this.flush();
     const row = this.db.prepare<[], { count: number }>('SELECT COUNT(*) AS count FROM responses').get();
     return row?.count ?? 0;
   }
 
-  /** Closes the database; the cache cannot be used afterwards. */
+  /**
+   * Commits pending writes and closes the database; the cache cannot be used afterwards. If the
+   * pending writes cannot be committed the database is still closed, and the error is thrown.
+   */
   close(): void {
-    if (this.db.open) this.db.close();
+    if (!this.db.open) return;
+    clearImmediate(this.scheduled);
+    this.scheduled = undefined;
+    try {
+      this.flush();
+    } finally {
+      this.db.close();
+    }
   }
 }

@@ -1,5 +1,5 @@
 import { sha256Hex } from '../datasets/checksum.js';
-import { canonicalJson } from '../models/response-cache.js';
+import { canonicalJson } from '../models/response-cache-key.js';
 import { planIdentity, type RunPlan } from '../spec/run-plan.js';
 
 // One canonical JSON and one SHA-256 serve the cache keys, dataset hashes and plan hashes alike.

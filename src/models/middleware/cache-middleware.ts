@@ -1,6 +1,7 @@
 import type { CallContext, ModelMiddleware } from '../../spec/chat-model.js';
 import { callTraceOf } from '../call-trace.js';
-import { embeddingCacheKey, type ResponseCache, responseCacheKey } from '../response-cache.js';
+import type { ResponseCache } from '../response-cache.js';
+import { embeddingCacheKey, responseCacheKey } from '../response-cache-key.js';
 
 /** Options of `cacheMiddleware`. */
 export type CacheMiddlewareOptions = {
