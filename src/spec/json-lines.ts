@@ -11,10 +11,13 @@ export function parseJsonLine<T>({
   line,
   schema,
   what,
+  prepare,
 }: {
   line: string;
   schema: ZodType<T>;
   what: string;
+  /** Applied to the parsed JSON before it is validated (e.g. to drop a part the reader will not keep). */
+  prepare?: (json: unknown) => unknown;
 }): JsonLineParse<T> {
   let json: unknown;
   try {
@@ -22,7 +25,7 @@ export function parseJsonLine<T>({
   } catch (error) {
     return { ok: false, reason: `not JSON (${error instanceof Error ? error.message : String(error)})` };
   }
-  const parsed = schema.safeParse(json);
+  const parsed = schema.safeParse(prepare === undefined ? json : prepare(json));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';

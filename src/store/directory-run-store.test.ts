@@ -48,6 +48,25 @@ describe('DirectoryRunStore files', () => {
     expect((await readdir(store.location)).sort()).toEqual(['header.json', 'samples.jsonl']);
   });
 
+  it('without events, checks every record but not its events; a full read checks them too', async () => {
+    const { store, samplesFile } = await freshStore();
+    const badEvent = { ...testSampleRecord({ id: 'b#e1' }), events: [{ id: 'e1', type: 'model-call', time: 3 }] };
+    await writeFile(samplesFile, `${line('a#e1')}${JSON.stringify(badEvent)}\n`);
+    expect((await store.readSamples({ events: false })).map((record) => [record.id, record.events])).toEqual([
+      ['a#e1', []],
+      ['b#e1', []],
+    ]);
+    const seen: string[] = [];
+    await store.scanSamples({ events: false }, (record) => seen.push(record.id));
+    expect(seen).toEqual(['a#e1', 'b#e1']);
+    await expect(store.readSamples()).rejects.toThrow(
+      /malformed record in .* at line 2: not a sample record at events\.0/,
+    );
+    const { events: _events, ...noEvents } = testSampleRecord({ id: 'c#e1' });
+    await writeFile(samplesFile, `${line('a#e1')}${JSON.stringify(noEvents)}\n${line('d#e1')}`);
+    await expect(store.readSamples({ events: false })).rejects.toThrow(/at line 2: not a sample record at events: /);
+  });
+
   it('streams records longer than its read chunks, multi-byte text across chunk edges included', async () => {
     const { store, samplesFile } = await freshStore();
     // 3 MB of multi-byte text: lines cross the reader's 1 MB chunks at arbitrary byte offsets.

@@ -15,7 +15,7 @@ function latestRecords({ file, events, history = false }: { file: string; events
   const latest = new Map<string, SampleRecord>();
   const all: SampleRecord[] = [];
   const reader = createJsonLinesReader({
-    parse: parseRecordLine,
+    parse: events ? parseRecordLine : parseRecordLineWithoutEvents,
     malformed: ({ line, reason }) => new StoreFormatError(`malformed record in ${file} at line ${line}: ${reason}`),
     onValue: (record: SampleRecord) => {
       const kept = events ? record : { ...record, events: [] };
@@ -71,7 +71,7 @@ export async function scanRecordsFromFile({
   visit: (record: SampleRecord) => void;
 }): Promise<void> {
   const reader = createJsonLinesReader({
-    parse: parseRecordLine,
+    parse: events ? parseRecordLine : parseRecordLineWithoutEvents,
     malformed: ({ line, reason }) => new StoreFormatError(`malformed record in ${file} at line ${line}: ${reason}`),
     onValue: (record: SampleRecord) => visit(events ? record : { ...record, events: [] }),
   });
@@ -84,4 +84,18 @@ export async function scanRecordsFromFile({
 /** Parses one `samples.jsonl` line; the failure reason is short so error messages stay readable. */
 export function parseRecordLine(line: string): JsonLineParse<SampleRecord> {
   return parseJsonLine({ line, schema: sampleRecordSchema, what: 'a sample record' });
+}
+
+/**
+ * Parses one line for a reader that drops events (`events: false`): the record must still have an
+ * `events` array, but its events are dropped before validation, so a summary or resume pass does
+ * not check (then throw away) every event of every record. A full read still checks them.
+ */
+function parseRecordLineWithoutEvents(line: string): JsonLineParse<SampleRecord> {
+  return parseJsonLine({ line, schema: sampleRecordSchema, what: 'a sample record', prepare: withoutEvents });
+}
+
+function withoutEvents(json: unknown): unknown {
+  if (typeof json !== 'object' || json === null || !Array.isArray((json as { events?: unknown }).events)) return json;
+  return { ...json, events: [] };
 }
