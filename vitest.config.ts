@@ -7,6 +7,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Every CLI a test starts checks each event and record against the run format (test/support
+    // passes it on to the CLIs it starts; library calls check by default below the session level).
+    env: { CONFIDANT_VALIDATE: '1' },
     // The second reporter ends the run with one line about tests skipped for lack of upstream data.
     reporters: ['default', './test/support/upstream-data-reporter.ts'],
   },

@@ -58,7 +58,8 @@ export async function openGenerationRun({
   models: Record<string, ModelDescription[]>;
 }): Promise<{ store: DirectoryRunStore; emit: EmitEvent; finish(end: GenerationSessionEnd): Promise<void> }> {
   const directory = generationRunDir(outDir);
-  const store = new DirectoryRunStore(directory);
+  // One record per session, not a hot path: it is checked in full before it is written.
+  const store = new DirectoryRunStore(directory, { validate: true });
   const exists = await stat(join(directory, 'header.json')).catch(() => null);
   let header: RunHeader;
   if (exists === null) {

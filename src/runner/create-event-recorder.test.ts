@@ -36,3 +36,14 @@ describe('createEventRecorder', () => {
     expect(events).toHaveLength(1);
   });
 });
+
+describe('createEventRecorder without validation', () => {
+  it('stamps and stores events as given, without checking them (the run spine trusts its typed events)', () => {
+    const { emit, events } = createEventRecorder({ now: () => new Date(Date.UTC(2025, 0, 1)), validate: false });
+    const input = { type: 'turn-end' as const, turn: Number.NaN };
+    const event = emit(input);
+    expect(event).toEqual({ type: 'turn-end', turn: Number.NaN, id: 'e1', time: '2025-01-01T00:00:00.000Z' });
+    expect(events).toEqual([event]);
+    expect(event).not.toBe(input);
+  });
+});

@@ -56,6 +56,13 @@ export type RunSessionOptions = {
    * `maxConnections` bounds each endpoint across all of them. Default: the run's own.
    */
   limiters?: Map<string, AdaptiveLimiter>;
+  /**
+   * Check every event and record against the run format as it is built (a debug aid; the CLI's
+   * `CONFIDANT_VALIDATE=1`). Default false: they are built in typed code, and checking each one
+   * cost a sixth of a call's CPU. What comes from outside (scores from suite code, files read back,
+   * provider responses) is checked either way.
+   */
+  validate?: boolean;
 };
 
 /** What `evaluate`, `evaluatePlan` and `resume` return; `summary` is also in the store. */
@@ -174,7 +181,7 @@ export async function runPrepared({
   plan: RunPlan;
   store: RunStore;
   models: ResolvedModelRoles;
-  options: Pick<RunSessionOptions, 'signal' | 'onProgress'>;
+  options: Pick<RunSessionOptions, 'signal' | 'onProgress' | 'validate'>;
   retryErrors: boolean;
 }): Promise<EvaluateResult> {
   const result = await runEvaluation({
@@ -188,6 +195,7 @@ export async function runPrepared({
     concurrency: plan.concurrency,
     retryErrors,
     failFast: { consecutive: plan.failFast, maxErrorRate: plan.maxErrorRate },
+    validate: options.validate === true,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
   });
@@ -296,6 +304,7 @@ const SESSION_KEYS = {
   onStart: true,
   lockCommand: true,
   limiters: true,
+  validate: true,
 } as const satisfies Record<keyof RunSessionOptions, true>;
 
 /** The session options of `options`, without undefined keys. */

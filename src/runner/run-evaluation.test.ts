@@ -453,3 +453,76 @@ describe('runEvaluation fail-fast', () => {
     });
   });
 });
+
+describe('runEvaluation validation', () => {
+  it('stores the same records whether or not each event and record is checked against the run format', async () => {
+    const stored = async (validate: boolean) => {
+      const store = await freshStore();
+      await run({ store, models: scriptedModelRoles({ respond: refuse }).factory, validate });
+      return store.readSamples({ history: true });
+    };
+    const checked = await stored(true);
+    expect(checked).toHaveLength(4);
+    expect(await stored(false)).toEqual(checked);
+  });
+
+  it('checks the scores a scorer returns even without full validation: a malformed one fails its sample', async () => {
+    const sloppy = defineSuite<{ id: string }, string, Record<string, never>>({
+      ...toyLeakSuite,
+      options: z.object({}),
+      dataset: { name: 'sloppy', files: () => [], load: async () => [{ id: 'one' }], id: (scenario) => scenario.id },
+      solve: async () => ({ output: 'hello' }),
+      scorers: [
+        {
+          id: 'sloppy',
+          version: 1,
+          // A JavaScript scorer can return what its type forbids.
+          score: async () => [{ scorer: 'sloppy@1', verdict: 'passed' as 'pass', value: 1 }],
+        },
+      ],
+      metrics: { compute: () => ({ metrics: {} }), definitions: [] },
+    });
+    const store = new InMemoryRunStore();
+    await store.writeHeader(testRunHeader({ runId: 'sloppy', sampleIds: ['one#e1'] }));
+    await runEvaluation({
+      suite: sloppy,
+      options: {},
+      scenarios: [{ id: 'one' }],
+      samples: [{ id: 'one#e1', scenarioId: 'one', variant: {}, epoch: 1, seed: 0 }],
+      store,
+      models: scriptedModelRoles({ respond: refuse }).factory,
+      validate: false,
+    });
+    const [record] = await store.readSamples();
+    expect(record).toMatchObject({ status: 'error', scores: [], error: { name: 'TypeError' } });
+    expect(record?.error?.message).toMatch(/^scorer 'sloppy@1' returned an invalid score: .* at verdict$/);
+  });
+
+  it('with validate, refuses to append a record that does not match the run format', async () => {
+    const odd = defineSuite<{ id: string }, number, Record<string, never>>({
+      ...toyLeakSuite,
+      options: z.object({}),
+      dataset: { name: 'odd', files: () => [], load: async () => [{ id: 'one' }], id: (scenario) => scenario.id },
+      // A typed-code bug the format catches: a terminationReason that is not a string.
+      solve: async () => ({ output: 1, terminationReason: 7 as unknown as string }),
+      scorers: [],
+      metrics: { compute: () => ({ metrics: {} }), definitions: [] },
+    });
+    const attempt = async (validate: boolean) => {
+      const store = new InMemoryRunStore();
+      await store.writeHeader(testRunHeader({ runId: 'odd', sampleIds: ['one#e1'] }));
+      await runEvaluation({
+        suite: odd,
+        options: {},
+        scenarios: [{ id: 'one' }],
+        samples: [{ id: 'one#e1', scenarioId: 'one', variant: {}, epoch: 1, seed: 0 }],
+        store,
+        models: scriptedModelRoles({ respond: refuse }).factory,
+        validate,
+      });
+      return store.appendedCount;
+    };
+    await expect(attempt(true)).rejects.toThrow(/refusing to store an invalid sample record: .* at terminationReason/);
+    expect(await attempt(false)).toBe(1);
+  });
+});

@@ -1,12 +1,14 @@
 import pLimit from 'p-limit';
+import { z } from 'zod';
 import { errorCauseOf } from '../models/error-cause-of.js';
 import type { EmitEvent, ModelRolesFactory } from '../spec/chat-model.js';
 import type { Defense } from '../spec/defense.js';
 import { PlanValidationError, runStopOf, sampleFailureOf } from '../spec/errors.js';
 import type { TranscriptEvent } from '../spec/event.js';
-import type { RunSummary, SampleRecord } from '../spec/run-record.js';
+import { type RunSummary, type SampleRecord, sampleRecordSchema } from '../spec/run-record.js';
 import type { RunStore } from '../spec/run-store.js';
-import type { Score } from '../spec/score.js';
+import { type Score, scoreSchema } from '../spec/score.js';
+import { validateForWrite } from '../store/validate-run-data.js';
 import { type SampleSpec, type Suite, scoreSample } from '../suites/suite.js';
 import { isCallOfThisRun, usageFromEvents, usageOfCall } from './aggregate-usage.js';
 import { summarizeStore } from './build-summary.js';
@@ -83,6 +85,13 @@ export type RunEvaluationOptions = {
    */
   failFast?: FailFastOptions;
   now?: () => Date;
+  /**
+   * Check every event as it is emitted and every record before it is appended against the run
+   * format (default true). Sessions (`evaluate`, `resume`, the CLI) pass false unless asked
+   * (`CONFIDANT_VALIDATE=1`): events and records are built here in typed code. The scores a suite's
+   * scorers return come from suite code and are checked either way.
+   */
+  validate?: boolean;
 };
 
 /**
@@ -114,6 +123,7 @@ export async function runEvaluation({
   retryErrors = false,
   failFast,
   now = () => new Date(),
+  validate = true,
 }: RunEvaluationOptions): Promise<RunEvaluationResult> {
   if (!Number.isInteger(concurrency) || concurrency < 1) {
     throw new PlanValidationError(`concurrency must be a positive integer, got ${concurrency}`);
@@ -190,12 +200,14 @@ export async function runEvaluation({
       signal: runSignal,
       now,
       onEvent,
+      validate,
     });
     if (result.kind === 'stopped') {
       stopped ??= result.reason;
       return;
     }
     try {
+      if (validate) validateForWrite({ schema: sampleRecordSchema, value: result.record, what: 'sample record' });
       await store.appendSample(result.record);
     } catch (error) {
       fatal ??= { error };
@@ -247,6 +259,7 @@ async function runOneSample({
   signal,
   now,
   onEvent,
+  validate,
 }: {
   suite: Suite;
   options: unknown;
@@ -258,9 +271,10 @@ async function runOneSample({
   now: () => Date;
   /** Sees every event as it is recorded (live progress). */
   onEvent: (event: TranscriptEvent) => void;
+  validate: boolean;
 }): Promise<SampleResult> {
   const { sample, attempt } = item;
-  const recorder = createEventRecorder({ now });
+  const recorder = createEventRecorder({ now, validate });
   const { events } = recorder;
   const emit: EmitEvent = (input) => {
     const event = recorder.emit(input);
@@ -287,16 +301,18 @@ async function runOneSample({
     output = outcome.output;
     input = outcome.input;
     terminationReason = outcome.terminationReason;
-    scores = await scoreSample({
-      scorers: suite.scorers,
-      sample,
-      scenario,
-      options,
-      output: outcome.output,
-      models: roles,
-      emit,
-      signal,
-    });
+    scores = checkedScores(
+      await scoreSample({
+        scorers: suite.scorers,
+        sample,
+        scenario,
+        options,
+        output: outcome.output,
+        models: roles,
+        emit,
+        signal,
+      }),
+    );
   } catch (error) {
     const stop = runStopOf(error);
     if (stop === 'budget') return { kind: 'stopped', reason: 'budget' };
@@ -343,6 +359,24 @@ async function runOneSample({
       ...(judgments.length === 0 ? {} : { judgments }),
     },
   };
+}
+
+const scoresSchema = z.array(scoreSchema);
+
+/**
+ * The scores a suite's scorers returned, checked against the run format (suite code may be the
+ * user's): a malformed score fails the sample with a `TypeError` naming the scorer and field,
+ * instead of an unreadable record.
+ */
+function checkedScores(scores: Score[]): Score[] {
+  const parsed = scoresSchema.safeParse(scores);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const [index, ...path] = issue?.path ?? [];
+  const scorer = typeof index === 'number' ? (scores[index] as { scorer?: unknown } | undefined)?.scorer : undefined;
+  throw new TypeError(
+    `scorer ${typeof scorer === 'string' ? `'${scorer}' ` : ''}returned an invalid score: ${issue?.message ?? 'invalid'}${path.length > 0 ? ` at ${path.join('.')}` : ''}`,
+  );
 }
 
 /** True if a `model-call` event of this sample failed (with that error name, when given). */

@@ -57,7 +57,10 @@ export type SweepCellOutcome = {
 };
 
 /** The inputs of `runSweep`. */
-export type RunSweepOptions = Pick<RunSessionOptions, 'env' | 'providers' | 'signal' | 'openAiCompatibleClient'> & {
+export type RunSweepOptions = Pick<
+  RunSessionOptions,
+  'env' | 'providers' | 'signal' | 'openAiCompatibleClient' | 'validate'
+> & {
   /** The sweep directory (absolute); created when missing. */
   sweepDir: string;
   manifest: Omit<SweepManifest, 'cells' | 'version'>;
@@ -219,6 +222,7 @@ async function runCell({
     ...(options.providers === undefined ? {} : { providers: options.providers }),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(options.openAiCompatibleClient === undefined ? {} : { openAiCompatibleClient: options.openAiCompatibleClient }),
+    ...(options.validate === undefined ? {} : { validate: options.validate }),
     limiters,
   };
   const status = existing === undefined ? 'ran' : 'resumed';

@@ -18,11 +18,11 @@ afterEach(async () => {
 });
 
 let counter = 0;
-runStoreContract('DirectoryRunStore', async () => {
+runStoreContract('DirectoryRunStore', async (options) => {
   counter += 1;
   const directory = join(root, `run-${counter}`);
   await mkdir(directory);
-  return new DirectoryRunStore(directory);
+  return new DirectoryRunStore(directory, options);
 });
 
 async function freshStore(): Promise<{ store: DirectoryRunStore; samplesFile: string }> {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { InMemoryRunStore } from './in-memory-run-store.js';
 import { runStoreContract, testSampleRecord } from './run-store.contract.js';
 
-runStoreContract('InMemoryRunStore', async () => new InMemoryRunStore('contract'));
+runStoreContract('InMemoryRunStore', async (options) => new InMemoryRunStore('contract', options));
 
 describe('InMemoryRunStore', () => {
   it('counts superseded appends in appendedCount and labels its location', async () => {

@@ -22,4 +22,5 @@ export {
   type RunLockHolder,
   readRunLock,
 } from './run-lock.js';
+export type { StoreWriteOptions } from './validate-run-data.js';
 export { writeFileAtomic } from './write-file-atomic.js';

@@ -44,3 +44,11 @@ export function validateForWrite<T>({ schema, value, what }: { schema: RunDataSc
   }
   return parsed.data;
 }
+
+/**
+ * How a store treats the sample records it is given. `validate: true` checks each one against the
+ * run format before it is written (a failure is a `TypeError` and nothing is stored); by default
+ * they are written as given, since the runner builds them in typed code and checks what user code
+ * returned. Headers and summaries are always checked (one each per run).
+ */
+export type StoreWriteOptions = { validate?: boolean };

@@ -28,7 +28,8 @@ export async function runCliInProcess({
       stderr: (text) => {
         stderr += text;
       },
-      env,
+      // Tests run with full validation of events and records (CONFIDANT_VALIDATE), as a debug run would.
+      env: { CONFIDANT_VALIDATE: '1', ...env },
       cwd,
       home: cwd,
       isTTY: false,

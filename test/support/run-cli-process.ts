@@ -39,7 +39,8 @@ export function startCli({
   const [file, ...rest] = [...prefix, ...command] as [string, ...string[]];
   const child = spawn(file, rest, {
     cwd,
-    env: { PATH: process.env.PATH ?? '', ...env },
+    // Tests run with full validation of events and records (CONFIDANT_VALIDATE), as a debug run would.
+    env: { PATH: process.env.PATH ?? '', CONFIDANT_VALIDATE: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

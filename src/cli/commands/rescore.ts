@@ -6,6 +6,7 @@ import { DirectoryRunStore } from '../../store/index.js';
 import { compatibleClientOption } from '../compatible-client-option.js';
 import { executeRun } from '../execute-run.js';
 import { addFlagOptions, flagsFromCommandLine } from '../flag-schema.js';
+import { fullValidation } from '../full-validation.js';
 import { nestModelSettings } from '../parse-assignments.js';
 import { preflightTargets, runPreflight } from '../preflight.js';
 import type { CommandContext } from '../program.js';
@@ -58,6 +59,7 @@ export function registerRescore({ program, context }: { program: Command; contex
           env: io.env,
           ...compatibleClientOption(io.env),
           signal: io.signal,
+          validate: fullValidation(io.env),
           onProgress,
           beforeRun: async (prepared) => {
             if (flags.preflight !== false) {

@@ -10,6 +10,7 @@ import type { CliIo } from '../cli-io.js';
 import { compatibleClientOption } from '../compatible-client-option.js';
 import { executeRun } from '../execute-run.js';
 import { addFlagOptions, flagsFromCommandLine } from '../flag-schema.js';
+import { fullValidation } from '../full-validation.js';
 import { planWarnings } from '../plan-warnings.js';
 import { preflightTargets, runPreflight } from '../preflight.js';
 import type { CommandContext } from '../program.js';
@@ -92,6 +93,7 @@ async function resumeRun({
         env: io.env,
         ...compatibleClientOption(io.env),
         signal: io.signal,
+        validate: fullValidation(io.env),
         onProgress,
         onLockTakeover: (holder) =>
           io.stderr(

@@ -10,6 +10,7 @@ import { compatibleClientOption } from '../compatible-client-option.js';
 import { readConfigFile } from '../config-file.js';
 import { executeRun } from '../execute-run.js';
 import { addFlagOptions, flagsFromCommandLine } from '../flag-schema.js';
+import { fullValidation } from '../full-validation.js';
 import { planWarnings } from '../plan-warnings.js';
 import { preflightTargets, runPreflight } from '../preflight.js';
 import type { CommandContext } from '../program.js';
@@ -116,6 +117,7 @@ export function registerRun({ program, context }: { program: Command; context: C
               : { config: { path: configPath, contents: config.contents } }),
           },
           signal: io.signal,
+          validate: fullValidation(io.env),
           onProgress,
           beforeRun: async (prepared) => {
             for (const warning of planWarnings({ plan, prepared })) io.stderr(`warning: ${warning}\n`);

@@ -13,6 +13,7 @@ import { checkPlanModels, parseShard, prepareRun, runSweep, type SweepCellOutcom
 import { ConfidantError, MissingApiKeyError, PlanValidationError } from '../../spec/errors.js';
 import { EXIT } from '../cli-io.js';
 import { compatibleClientOption } from '../compatible-client-option.js';
+import { fullValidation } from '../full-validation.js';
 import { writeOutputFile } from '../output-file.js';
 import { planWarnings } from '../plan-warnings.js';
 import { type PreflightTarget, preflightTargets, runPreflight } from '../preflight.js';
@@ -130,6 +131,7 @@ export function registerSweep({ program, context }: { program: Command; context:
         env: io.env,
         ...compatibleClientOption(io.env),
         signal: io.signal,
+        validate: fullValidation(io.env),
         ...(shard === undefined ? {} : { shard }),
         ...(typeof flags.parallelCells === 'string'
           ? { parallelCells: positiveInteger(flags.parallelCells, '--parallel-cells') }

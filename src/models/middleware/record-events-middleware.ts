@@ -35,7 +35,8 @@ export function recordEventsMiddleware(options: { now?: () => number } = {}): Mo
           provider: model.provider,
           modelId: model.modelId,
           request: {
-            messages: request.messages,
+            // A copy: the event is stored as built (not re-parsed), and a caller may extend its thread.
+            messages: [...request.messages],
             settings: { ...request.settings },
             ...(request.tools === undefined
               ? {}
