@@ -7,6 +7,7 @@ import { PlanValidationError } from '../spec/errors.js';
 import type { SampleRecord } from '../spec/run-record.js';
 import { suiteRegistry } from '../suites/registry.js';
 import { readReportRuns } from './read-report-runs.js';
+import { refuseMixedSuites } from './refuse-mixed-suites.js';
 
 /**
  * The run directories named on the command line: each argument is a run directory, or a folder
@@ -45,12 +46,18 @@ export async function readViewModel({
   dirs,
   cwd,
   mode,
+  oneSuite,
 }: {
   dirs: readonly string[];
   cwd: string;
   mode: ViewModel['mode'];
+  /** Refuse runs of more than one suite (for `report --format html`), before any sample is read. */
+  oneSuite?: { command: string };
 }): Promise<{ model: ViewModel; runDirs: string[] }> {
   const { runs, definitions, headline } = await readReportRuns({ dirs, cwd });
+  if (oneSuite !== undefined) {
+    refuseMixedSuites({ runs: runs.map((run) => ({ dir: run.dir, suite: run.header.suite.id })), cwd, ...oneSuite });
+  }
   const records: SampleRecord[][] = [];
   for (const run of runs) records.push(await run.store.readSamples({ events: mode === 'static' }));
   const comparisons: RunComparison[] = [];

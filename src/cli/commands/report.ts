@@ -13,6 +13,7 @@ import { writeOutputFile } from '../output-file.js';
 import type { CommandContext } from '../program.js';
 import { readReportRuns } from '../read-report-runs.js';
 import { expandRunDirs, readViewModel } from '../read-view-model.js';
+import { refuseMixedSuites } from '../refuse-mixed-suites.js';
 
 const renderers: Record<string, (report: Report) => string> = {
   md: renderMarkdown,
@@ -30,7 +31,7 @@ export function registerReport({ program, context }: { program: Command; context
   program
     .command('report')
     .description('Render a paper-style table of one or more runs (or, with --per-sample, one row per sample).')
-    .argument('<run-dirs...>', 'run directories (several are shown side by side)')
+    .argument('<run-dirs...>', 'run directories of one suite (several are shown side by side)')
     .option(
       '--format <format>',
       `output format: ${Object.keys(renderers).join(', ')}, html (one self-contained file); with --per-sample: csv, jsonl`,
@@ -59,6 +60,7 @@ export function registerReport({ program, context }: { program: Command; context
           dirs: expandRunDirs({ args: runDirs, cwd: io.cwd }),
           cwd: io.cwd,
           mode: 'static',
+          oneSuite: { command: 'report --format html' },
         });
         text = renderHtml(model);
       } else {
@@ -69,7 +71,13 @@ export function registerReport({ program, context }: { program: Command; context
             `unknown report format '${format}': use ${Object.keys(renderers).join(', ')} or html`,
           );
         }
-        text = render(buildReport(await readReportRuns({ dirs: runDirs, cwd: io.cwd })));
+        const input = await readReportRuns({ dirs: runDirs, cwd: io.cwd });
+        refuseMixedSuites({
+          runs: input.runs.map((run) => ({ dir: run.dir, suite: run.header.suite.id })),
+          cwd: io.cwd,
+          command: 'report',
+        });
+        text = render(buildReport(input));
       }
       if (flags.out) {
         writeOutputFile({ path: resolve(io.cwd, flags.out), text, flag: '--out' });
