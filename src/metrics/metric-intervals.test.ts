@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MetricValue } from '../spec/metric-value.js';
 import type { SampleRecord } from '../spec/run-record.js';
-import { scenarioBootstrap, withIntervals, withWilsonInterval } from './metric-intervals.js';
+import { clusterWilsonInterval, scenarioBootstrap, withIntervals, withWilsonInterval } from './metric-intervals.js';
 
 const record = ({
   scenarioId,
@@ -128,5 +128,85 @@ describe('withIntervals', () => {
       eligible: () => false,
     });
     expect(result.metrics.leak_rate).toEqual({ value: 0.5, n: 2, errors: 0, notApplicable: 0 });
+  });
+
+  it('gives a clustered rate whose scenarios all leaked the Wilson interval over its scenarios, not the collapsed 1–1', () => {
+    const epochs = ['a', 'b', 'c', 'd'].flatMap((scenarioId) => [
+      record({ scenarioId, epoch: 1, leaked: true }),
+      record({ scenarioId, epoch: 2, leaked: true }),
+    ]);
+    const input = { computed: { metrics: leakRate(epochs) }, records: epochs, compute: leakRate, eligible: () => true };
+    // A mean (not a proportion) keeps what the bootstrap gives.
+    expect(withIntervals(input).metrics.leak_rate).toMatchObject({ ci95: [1, 1], ciMethod: 'scenario-bootstrap' });
+    // 4 of 4 scenarios: 4 / (4 + z²) to 1.
+    expect(withIntervals({ ...input, proportion: (id) => id === 'leak_rate' }).metrics.leak_rate).toEqual({
+      value: 1,
+      n: 8,
+      errors: 0,
+      notApplicable: 0,
+      ci95: [0.5101091635454027, 1],
+      ciMethod: 'cluster-wilson',
+    });
+  });
+
+  it('counts only the scenarios with units of the metric as its clusters', () => {
+    // ab_rate is computed over scenarios a and b only (resampled copies are named a~k, b~k); none leaked.
+    const abRate = (records: SampleRecord[]): Record<string, MetricValue> => {
+      const own = records.filter((r) => /^[ab](~|$)/.test(r.scenarioId));
+      return { ab_rate: { ...(leakRate(own).leak_rate as MetricValue) } };
+    };
+    const epochs = ['a', 'b', 'c', 'd'].flatMap((scenarioId) => [
+      record({ scenarioId, epoch: 1, leaked: scenarioId > 'b' }),
+      record({ scenarioId, epoch: 2, leaked: false }),
+    ]);
+    const result = withIntervals({
+      computed: { metrics: abRate(epochs) },
+      records: epochs,
+      compute: abRate,
+      eligible: () => true,
+      proportion: () => true,
+    });
+    // 0 of 2 scenarios: 0 to z² / (2 + z²).
+    expect(result.metrics.ab_rate).toMatchObject({
+      value: 0,
+      n: 4,
+      ci95: [0, 0.6576197724933469],
+      ciMethod: 'cluster-wilson',
+    });
+  });
+
+  it('keeps a bootstrap interval that has width', () => {
+    const epochs = ['a', 'b', 'c', 'd'].flatMap((scenarioId, index) => [
+      record({ scenarioId, epoch: 1, leaked: index === 0 }),
+      record({ scenarioId, epoch: 2, leaked: index === 0 }),
+    ]);
+    const result = withIntervals({
+      computed: { metrics: leakRate(epochs) },
+      records: epochs,
+      compute: leakRate,
+      eligible: () => true,
+      proportion: () => true,
+    });
+    // The seeded bootstrap over 4 scenarios: 0 to 3 of them resampled as the leaking one (as toy-leak's 0.25).
+    expect(result.metrics.leak_rate).toMatchObject({ ci95: [0, 0.75], ciMethod: 'scenario-bootstrap' });
+  });
+});
+
+describe('clusterWilsonInterval', () => {
+  const metric = (value: number | null): MetricValue => ({ value, n: 8, errors: 0, notApplicable: 0 });
+
+  it('is the Wilson interval of value · k successes of k clusters', () => {
+    expect(clusterWilsonInterval({ metric: metric(0), clusters: 4 })).toEqual([0, 0.4898908364545973]);
+    expect(clusterWilsonInterval({ metric: metric(1), clusters: 4 })).toEqual([0.5101091635454027, 1]);
+    // Every scenario at one half (2 of 4 clusters' worth): Wilson 2 of 4.
+    const half = clusterWilsonInterval({ metric: metric(0.5), clusters: 4 });
+    expect(half?.[0]).toBeCloseTo(0.15003898915214953, 12);
+    expect(half?.[1]).toBeCloseTo(0.8499610108478505, 12);
+  });
+
+  it('gives none without a value, off the 0–1 scale, or without clusters', () => {
+    expect(clusterWilsonInterval({ metric: metric(null), clusters: 4 })).toBeNull();
+    expect(clusterWilsonInterval({ metric: metric(2.5), clusters: 4 })).toBeNull();
+    expect(clusterWilsonInterval({ metric: metric(0), clusters: 0 })).toBeNull();
   });
 });

@@ -27,6 +27,17 @@ export function withWilsonInterval(metric: MetricValue): MetricValue {
   return interval === null ? metric : { ...metric, ci95: [interval.lower, interval.upper], ciMethod: 'wilson' };
 }
 
+/** The records grouped by scenario, in first-seen order. */
+function byScenario(records: readonly SampleRecord[]): SampleRecord[][] {
+  const groups = new Map<string, SampleRecord[]>();
+  for (const record of records) {
+    const list = groups.get(record.scenarioId);
+    if (list) list.push(record);
+    else groups.set(record.scenarioId, [record]);
+  }
+  return [...groups.values()];
+}
+
 /**
  * Percentile intervals from resampling whole scenarios with replacement and recomputing the metrics:
  * every record of a drawn scenario comes along (copies are renamed `<id>~<k>` so that they count as
@@ -46,13 +57,7 @@ export function scenarioBootstrap({
   resamples?: number;
   seed?: number;
 }): Record<string, [number, number]> {
-  const byScenario = new Map<string, SampleRecord[]>();
-  for (const record of records) {
-    const list = byScenario.get(record.scenarioId);
-    if (list) list.push(record);
-    else byScenario.set(record.scenarioId, [record]);
-  }
-  const scenarios = [...byScenario.values()];
+  const scenarios = byScenario(records);
   if (scenarios.length < 2 || ids.length === 0) return {};
   const random = seededRandom(seed).next;
   const draws: Record<string, number[]> = Object.fromEntries(ids.map((id) => [id, []]));
@@ -82,24 +87,69 @@ export function scenarioBootstrap({
 }
 
 /**
+ * The Wilson interval of a clustered proportion whose scenario bootstrap collapsed to one point:
+ * every cluster (scenario) that has units of the metric gave the same value (e.g. every story
+ * leaked, or none did), so resampling scenarios can only redraw that value. Counting each such
+ * scenario as one unit (the most conservative design effect: units inside a scenario may be fully
+ * correlated) gives the interval `k` independent scenarios with that outcome would have, at the
+ * observed value (`value · k` successes of `k`; exact Wilson when the value is 0 or 1).
+ */
+export function clusterWilsonInterval({
+  metric,
+  clusters,
+}: {
+  metric: MetricValue;
+  /** The number of scenarios with at least one unit of the metric. */
+  clusters: number;
+}): [number, number] | null {
+  if (metric.value === null || metric.value < 0 || metric.value > 1) return null;
+  const interval = wilsonInterval({ successes: metric.value * clusters, n: clusters });
+  return interval === null ? null : [interval.lower, interval.upper];
+}
+
+/** How many scenarios have units of each metric (`n` > 0 when the metric is computed over that scenario alone). */
+function clustersOf({
+  records,
+  compute,
+  ids,
+}: {
+  records: readonly SampleRecord[];
+  compute: (records: SampleRecord[]) => Record<string, MetricValue>;
+  ids: readonly string[];
+}): Record<string, number> {
+  const counts: Record<string, number> = Object.fromEntries(ids.map((id) => [id, 0]));
+  for (const list of byScenario(records)) {
+    const computed = compute(list);
+    for (const id of ids) if ((computed[id]?.n ?? 0) > 0) counts[id] = (counts[id] ?? 0) + 1;
+  }
+  return counts;
+}
+
+/**
  * Adds a 95% interval to every eligible metric (`eligible(id)`, e.g. the suite's rates and means).
  * When each scenario has a single record and a metric is a proportion of at most that many units,
  * the units are independent and it gets the Wilson interval. Otherwise (epochs or variants of one
  * scenario, several units per sample, worst case over epochs, means of means) it gets a scenario
- * bootstrap interval, which keeps the correlation inside a scenario. Breakdowns (`groups`) get
- * Wilson intervals under the same condition and none otherwise.
+ * bootstrap interval, which keeps the correlation inside a scenario. A proportion (`proportion(id)`)
+ * whose bootstrap interval has zero width (every scenario gave the same value, e.g. all leaked) gets
+ * the Wilson interval over its scenarios instead (`cluster-wilson`, see `clusterWilsonInterval`): a
+ * zero-width interval would read as certainty. Breakdowns (`groups`) get Wilson intervals under the
+ * same condition as the flat metrics and none otherwise.
  */
 export function withIntervals({
   computed,
   records,
   compute,
   eligible,
+  proportion = () => false,
   resamples = SUMMARY_RESAMPLES,
 }: {
   computed: MetricSet;
   records: readonly SampleRecord[];
   compute: (records: SampleRecord[]) => Record<string, MetricValue>;
   eligible: (id: string) => boolean;
+  /** Metrics that are proportions on 0–1 (rates), for which a collapsed bootstrap falls back to `cluster-wilson`. */
+  proportion?: (id: string) => boolean;
   resamples?: number;
 }): MetricSet {
   const scenarios = new Set(records.map((record) => record.scenarioId)).size;
@@ -114,9 +164,18 @@ export function withIntervals({
     if (eligible(id) && next.ci95 === undefined && next.value !== null && next.n > 0) pending.push(id);
   }
   const boot = scenarioBootstrap({ records, compute, ids: pending, resamples });
+  const collapsed = Object.entries(boot)
+    .filter(([id, [lower, upper]]) => upper - lower < 1e-12 && proportion(id))
+    .map(([id]) => id);
+  const clusters = collapsed.length === 0 ? {} : clustersOf({ records, compute, ids: collapsed });
   for (const [id, interval] of Object.entries(boot)) {
     const metric = metrics[id];
-    if (metric !== undefined) metrics[id] = { ...metric, ci95: interval, ciMethod: 'scenario-bootstrap' };
+    if (metric === undefined) continue;
+    const fallback = collapsed.includes(id) ? clusterWilsonInterval({ metric, clusters: clusters[id] ?? 0 }) : null;
+    metrics[id] =
+      fallback === null
+        ? { ...metric, ci95: interval, ciMethod: 'scenario-bootstrap' }
+        : { ...metric, ci95: fallback, ciMethod: 'cluster-wilson' };
   }
   if (computed.groups === undefined) return { metrics };
   const groups = Object.fromEntries(

@@ -11,8 +11,8 @@ export function csvField(value: string | number | null): string {
 
 /**
  * One row per run and metric, values on their stored 0–1 scale, with their denominators, for a
- * value that is n/a its reason (for a value that is a convention, the convention), and the 95% interval with how it was computed (`wilson` or
- * `scenario-bootstrap`) when the summary has one. Then, per run, one `error_cause` row per cause (value = count,
+ * value that is n/a its reason (for a value that is a convention, the convention), and the 95% interval with how it was computed (`wilson`,
+ * `scenario-bootstrap` or `cluster-wilson`) when the summary has one. Then, per run, one `error_cause` row per cause (value = count,
  * reason = the cause and an example sample) and one `judge_health` row per judge and model
  * (value = failed calls, n = calls, errors = failed calls, not_applicable = n/a verdicts, reason =
  * the judge, model and most common error).

@@ -246,7 +246,7 @@ export function renderMarkdown(report: Report): string {
   );
   if (hasInterval) {
     out.push(
-      '95% CI: Wilson score interval for proportions of independent units; percentile bootstrap over scenarios (200 resamples) for clustered or aggregated metrics (epochs, worst case over epochs, means of means). See `summary.json` `ciMethod`.',
+      '95% CI: Wilson score interval for proportions of independent units; percentile bootstrap over scenarios (200 resamples) for clustered or aggregated metrics (epochs, worst case over epochs, means of means); when every scenario of a clustered rate has the same outcome (the bootstrap collapses to one point), Wilson with each scenario counted as one unit. See `summary.json` `ciMethod`.',
       '',
     );
   }

@@ -46,6 +46,15 @@ Every number a confidant report prints is defined here, from the same registrati
 - **Epochs and worst cases.** \`--epochs K\` draws K samples per scenario. Rates over samples average all of
   them; a *worst case* (ConfAIde \`<id>_worst\`, PrivacyLens Leak@K) is the share of scenarios where **at least
   one** of the K samples shows the bad outcome, so it is never below the mean form and equals it when K = 1.
+- **95% intervals (\`ci95\`, \`ciMethod\`).** Rates and means carry one when it can be estimated. \`wilson\`: the Wilson score
+  interval, for a proportion whose units are independent (one record per scenario). \`scenario-bootstrap\`: the
+  2.5th–97.5th percentiles of the metric over 200 seeded resamples of whole scenarios, for clustered or aggregated
+  metrics (epochs or variants of one scenario, several units per sample, worst case over epochs, means of means).
+  \`cluster-wilson\`: when every scenario of a clustered rate gives the same value (every story leaked, or none
+  did), the bootstrap can only redraw that value and would print a zero-width interval such as 0.0–0.0; the rate
+  gets instead the Wilson interval counting each scenario with units of the metric as one unit (for 0 of 4
+  scenarios: 0.0–49.0), since units inside one scenario may be fully correlated. Breakdowns carry Wilson
+  intervals when their units are independent and none otherwise.
 - **Source.** *paper*: as the suite's paper defines it; *upstream code*: as the public upstream repository
   computes it; *our extension*: added by confidant (deterministic cross-checks, breakdowns, calibration).
 `;

@@ -125,12 +125,18 @@ function summaryOf({
   const rates = new Set(
     suite.metrics.definitions.filter((definition) => definition.scale !== 'count').map((definition) => definition.id),
   );
+  const proportions = new Set(
+    suite.metrics.definitions
+      .filter((definition) => definition.scale === 'percent' || definition.scale === 'fraction')
+      .map((definition) => definition.id),
+  );
   const { metrics, groups } = explainNullMetrics({
     computed: withIntervals({
       computed: suite.metrics.compute({ records: kept, options }),
       records: kept,
       compute: (resampled) => suite.metrics.compute({ records: resampled, options }).metrics,
       eligible: (id) => rates.has(id),
+      proportion: (id) => proportions.has(id),
     }),
     ...(topCause === undefined ? {} : { commonError: causeLabel(topCause) }),
   });

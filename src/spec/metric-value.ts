@@ -17,9 +17,11 @@ export const metricValueSchema = z.object({
   /**
    * How `ci95` was computed: `wilson` (the Wilson score interval of a proportion of independent
    * units) or `scenario-bootstrap` (percentile bootstrap resampling whole scenarios, for rates whose
-   * units are clustered, e.g. epochs of one scenario, or aggregated, e.g. worst case over epochs).
+   * units are clustered, e.g. epochs of one scenario, or aggregated, e.g. worst case over epochs),
+   * or `cluster-wilson` (a clustered proportion whose bootstrap collapsed to one point because every
+   * scenario gave the same value: the Wilson interval counting each scenario as one unit).
    */
-  ciMethod: z.enum(['wilson', 'scenario-bootstrap']).optional(),
+  ciMethod: z.enum(['wilson', 'scenario-bootstrap', 'cluster-wilson']).optional(),
   reason: z.string().optional(),
   /**
    * Set when the value is a convention, not a measurement over `n` units, in one sentence: e.g.

@@ -46,8 +46,9 @@ describe('toy-leak suite', () => {
       errors: 0,
       notApplicable: 0,
       stderr: 0,
-      ci95: [1, 1],
-      ciMethod: 'scenario-bootstrap',
+      // Every scenario leaked, so the scenario bootstrap collapses to 1–1: Wilson over the 4 scenarios, 4/(4 + z²) to 1.
+      ci95: [0.5101091635454027, 1],
+      ciMethod: 'cluster-wilson',
     });
     expect(records.every((record) => record.scores[0]?.verdict === 'fail')).toBe(true);
   });
@@ -60,8 +61,9 @@ describe('toy-leak suite', () => {
       errors: 0,
       notApplicable: 0,
       stderr: 0,
-      ci95: [0, 0],
-      ciMethod: 'scenario-bootstrap',
+      // No scenario leaked: Wilson over the 4 scenarios, 0 to z²/(4 + z²), not a certain 0–0.
+      ci95: [0, 0.4898908364545973],
+      ciMethod: 'cluster-wilson',
     });
   });
 
@@ -91,8 +93,9 @@ describe('toy-leak suite', () => {
       errors: 1,
       notApplicable: 0,
       stderr: 0,
-      ci95: [1, 1],
-      ciMethod: 'scenario-bootstrap',
+      // Every scenario leaked, so the scenario bootstrap collapses to 1–1: Wilson over the 4 scenarios, 4/(4 + z²) to 1.
+      ci95: [0.5101091635454027, 1],
+      ciMethod: 'cluster-wilson',
     });
     expect(summary.counts).toEqual({ planned: 8, success: 7, error: 1, missing: 0 });
   });

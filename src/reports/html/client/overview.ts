@@ -68,7 +68,7 @@ function renderMetrics() {
     });
     return cells;
   });
-  var out = [section('Metrics', table(header, rows, 'metrics'), h('p', { class: 'muted' }, '95% CI: Wilson for proportions of independent units, bootstrap over scenarios for clustered or aggregated metrics.'))];
+  var out = [section('Metrics', table(header, rows, 'metrics'), h('p', { class: 'muted' }, '95% CI: Wilson for proportions of independent units, bootstrap over scenarios for clustered or aggregated metrics; Wilson over scenarios when every scenario of a clustered rate has the same outcome.'))];
   var bars = headlineRows()[0];
   if (bars && runs.length > 1) {
     out.push(barChart({ title: bars.label + ' per run (95% CI)', bars: runs.map(function (run, i) { var v = bars.cells[i].value; return { label: runName(i), value: v ? v.value : null, lower: v && v.ci95 ? v.ci95[0] : undefined, upper: v && v.ci95 ? v.ci95[1] : undefined }; }), format: function (v) { return bars.scale === 'percent' ? (v * 100).toFixed(1) + '%' : v.toFixed(3); } }));
