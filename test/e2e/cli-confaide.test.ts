@@ -17,7 +17,10 @@ const upstreamConfaide = upstreamDataset('confaide');
 
 type Summary = {
   counts: { planned: number; success: number; error: number; missing: number };
-  metrics: Record<string, { value: number | null; n: number; errors: number; notApplicable: number; reason?: string }>;
+  metrics: Record<
+    string,
+    { value: number | null; n: number; errors: number; notApplicable: number; reason?: string; ci95?: [number, number] }
+  >;
   usage: Record<string, { calls: number; cachedCalls: number }>;
 };
 
@@ -121,6 +124,20 @@ describe('confidant CLI on ConfAIde-format fixtures', () => {
       errors: 0,
       notApplicable: 0,
     });
+  });
+
+  it('no story leaking over two epochs is not a certain 0: Wilson over the stories, not a collapsed 0.0–0.0', async () => {
+    const out = join(work, 'no-leak-epochs');
+    const common = ['--limit', '4', '--epochs', '2', '--model', 'mock:echo', '--model', 'judge=mock:judge-safe'];
+    const result = await cli(tier3([...common, '--out', out]));
+    expect(result.code, result.stderr).toBe(0);
+    const fr = readSummary(lastLine(result.stdout)).metrics.fr_e;
+    // Every sample of every story said nothing: the scenario bootstrap can only redraw 0; 0 of 4 stories instead.
+    expect(fr).toMatchObject({ value: 0, n: 4, ciMethod: 'cluster-wilson' });
+    expect(fr?.ci95?.[0]).toBe(0);
+    expect(fr?.ci95?.[1]).toBeCloseTo(1.959964 ** 2 / (4 + 1.959964 ** 2), 6);
+    const report = await cli(['report', lastLine(result.stdout)]);
+    expect(report.stdout).toMatch(/\| FR-E \(%\) \| 0\.0 \| 0\.0–49\.0 \|/);
   });
 
   it('provider failures are retried, then recorded as errored samples that never count as zero', async () => {
