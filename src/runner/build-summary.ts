@@ -17,7 +17,8 @@ import { summarizeJudges } from './judge-health.js';
  * superseded. `counts.missing` is the planned samples without a record, and `complete` is
  * `missing === 0`. Metrics and groups come from `suite.metrics` over the latest records (errored
  * ones included, so metrics can report them in `errors`), each rate and mean with its 95% interval
- * (Wilson for proportions of independent units, else a bootstrap over scenarios: `withIntervals`);
+ * (Wilson for proportions of independent units, else a bootstrap over scenarios, and Wilson over
+ * scenarios for a rate whose bootstrap collapses to one point: `withIntervals`);
  * a metric left without a value gets a
  * `reason` (the suite's, else one from its counts and the run's most common failure), and none
  * keeps a value over an empty denominator. Usage counts every call made, superseded records
