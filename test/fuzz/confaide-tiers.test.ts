@@ -57,7 +57,7 @@ describe('fuzz: ConfAIde tier files', () => {
         fuzzParameters(300),
       );
     },
-    fuzzTimeout(30_000),
+    fuzzTimeout(120_000),
   );
 
   it('the undamaged tiers plan, so the damage is what the fuzz tests', async () => {
@@ -79,6 +79,6 @@ describe('fuzz: ConfAIde tier files', () => {
         fuzzParameters(30),
       );
     },
-    fuzzTimeout(60_000),
+    fuzzTimeout(180_000),
   );
 });

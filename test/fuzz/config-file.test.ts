@@ -64,7 +64,7 @@ describe('fuzz: --config files', () => {
         fuzzParameters(500),
       );
     },
-    fuzzTimeout(30_000),
+    fuzzTimeout(120_000),
   );
 
   it('the undamaged config plans, so the damage is what the fuzz tests', async () => {
@@ -82,6 +82,6 @@ describe('fuzz: --config files', () => {
         fuzzParameters(40),
       );
     },
-    fuzzTimeout(60_000),
+    fuzzTimeout(180_000),
   );
 });

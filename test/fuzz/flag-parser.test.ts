@@ -122,6 +122,6 @@ describe('fuzz: the command line', () => {
         fuzzParameters(120),
       );
     },
-    fuzzTimeout(120_000),
+    fuzzTimeout(240_000),
   );
 });

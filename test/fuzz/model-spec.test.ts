@@ -92,7 +92,7 @@ describe('fuzz: model specs', () => {
         fuzzParameters(2000),
       );
     },
-    fuzzTimeout(30_000),
+    fuzzTimeout(120_000),
   );
 
   it(
@@ -111,7 +111,7 @@ describe('fuzz: model specs', () => {
         fuzzParameters(2000),
       );
     },
-    fuzzTimeout(30_000),
+    fuzzTimeout(120_000),
   );
 
   it(
@@ -139,7 +139,7 @@ describe('fuzz: model specs', () => {
         fuzzParameters(1000),
       );
     },
-    fuzzTimeout(30_000),
+    fuzzTimeout(120_000),
   );
 });
 
@@ -169,6 +169,6 @@ describe('fuzz: --model on the command line', () => {
         fuzzParameters(40),
       );
     },
-    fuzzTimeout(60_000),
+    fuzzTimeout(180_000),
   );
 });

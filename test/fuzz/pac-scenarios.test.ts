@@ -70,7 +70,7 @@ describe('fuzz: PAC-Bench scenarios', () => {
         fuzzParameters(1000),
       );
     },
-    fuzzTimeout(30_000),
+    fuzzTimeout(120_000),
   );
 
   it(
@@ -92,7 +92,7 @@ describe('fuzz: PAC-Bench scenarios', () => {
         fuzzParameters(300),
       );
     },
-    fuzzTimeout(30_000),
+    fuzzTimeout(120_000),
   );
 
   it('the undamaged scenario plans in both layouts, so the damage is what the fuzz tests', async () => {
@@ -115,6 +115,6 @@ describe('fuzz: PAC-Bench scenarios', () => {
         fuzzParameters(30),
       );
     },
-    fuzzTimeout(60_000),
+    fuzzTimeout(180_000),
   );
 });

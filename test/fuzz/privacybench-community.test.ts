@@ -87,7 +87,7 @@ describe('fuzz: PrivacyBench community', () => {
         fuzzParameters(60),
       );
     },
-    fuzzTimeout(60_000),
+    fuzzTimeout(180_000),
   );
 
   it('the undamaged community plans, so the damage is what the fuzz tests', async () => {
@@ -109,6 +109,6 @@ describe('fuzz: PrivacyBench community', () => {
         fuzzParameters(20),
       );
     },
-    fuzzTimeout(90_000),
+    fuzzTimeout(180_000),
   );
 });

@@ -47,7 +47,7 @@ describe('fuzz: PrivacyLens cases', () => {
         fuzzParameters(1000),
       );
     },
-    fuzzTimeout(30_000),
+    fuzzTimeout(120_000),
   );
 
   it(
@@ -62,7 +62,7 @@ describe('fuzz: PrivacyLens cases', () => {
         fuzzParameters(300),
       );
     },
-    fuzzTimeout(30_000),
+    fuzzTimeout(120_000),
   );
 
   it('the undamaged cases plan, so the damage is what the fuzz tests', async () => {
@@ -80,6 +80,6 @@ describe('fuzz: PrivacyLens cases', () => {
         fuzzParameters(30),
       );
     },
-    fuzzTimeout(60_000),
+    fuzzTimeout(180_000),
   );
 });
