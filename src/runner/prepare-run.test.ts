@@ -42,19 +42,25 @@ describe('prepareRun with an embedder', () => {
     );
   });
 
-  it('binds the embedder role to --set embedder=<spec>, over a --model embedder binding', async () => {
+  it('binds the embedder role to --set embedder=<spec>', async () => {
     const offline = await prepare({ suiteOptions: { retriever: 'vector', embedder: 'hashing:384' }, models: chat });
     expect(offline.modelBindings).toEqual([...chat, { role: 'embedder', spec: 'hashing:384' }]);
-    const both = await prepare({
-      suiteOptions: { retrieval: 'vector', embedder: 'hashing:64' },
-      models: [...chat, { role: 'embedder', spec: 'hashing:384' }],
-    });
-    expect(both.modelBindings).toEqual([...chat, { role: 'embedder', spec: 'hashing:64' }]);
     // BM25 never embeds: the option binds nothing, so no embedder is resolved.
     const bm25 = await prepare({ suiteOptions: { embedder: 'hashing:384' }, models: chat });
     expect(bm25.modelBindings).toEqual(chat);
     // The plan itself is unchanged (its hash identifies the run).
     expect(offline.plan.models).toEqual(chat);
+  });
+
+  it('refuses --set embedder=<spec> together with --model embedder=<spec>, naming both', async () => {
+    const both = prepare({
+      suiteOptions: { retrieval: 'vector', embedder: 'hashing:64' },
+      models: [...chat, { role: 'embedder', spec: 'hashing:384' }],
+    });
+    await expect(both).rejects.toThrow(ModelSpecError);
+    await expect(both).rejects.toThrow(
+      'role "embedder" is given twice, by --set embedder=hashing:64 and --model embedder=hashing:384: give one of them',
+    );
   });
 });
 

@@ -119,7 +119,7 @@ function hasOption({ suite, key }: { suite: Suite; key: string }): boolean {
  * The bindings a suite's options give: an option named after an embedding role the suite uses
  * (PrivacyBench's `--set embedder=hashing:384`) binds that role to its spec, so the calls go
  * through the run's middleware (cache, usage, retry, rate limit, `embedding-call` events) exactly
- * as with `--model embedder=<spec>`. Such an option wins over a `--model` binding of its role.
+ * as with `--model embedder=<spec>`. Giving both for one role is a user error (`checkRoles`).
  */
 export function optionBindings({ suite, options }: { suite: Suite; options: unknown }): RoleBinding[] {
   if (typeof options !== 'object' || options === null) return [];
@@ -147,7 +147,16 @@ export function checkRoles({ suite, options, plan }: { suite: Suite; options: un
   }
   // Seat roles are left to resolveModelRoles: a suite that seats its models (PAC) takes repeated seat bindings.
   checkRepeatedRoles({ roles: MODEL_ROLES, bindings: plan.models.filter((binding) => !SEAT_ROLE.test(binding.role)) });
-  for (const binding of optionBindings({ suite, options })) bound.add(binding.role);
+  for (const binding of optionBindings({ suite, options })) {
+    // Two bindings for one role are refused like a repeated --model: neither silently wins.
+    const given = plan.models.find((model) => model.role === binding.role);
+    if (given !== undefined) {
+      throw new ModelSpecError(
+        `role "${binding.role}" is given twice, by --set ${binding.role}=${binding.spec} and --model ${binding.role}=${given.spec}: give one of them`,
+      );
+    }
+    bound.add(binding.role);
+  }
   const { required } = suite.roles(options);
   const missing = required.filter(
     (role) => !bound.has(role) && !MODEL_ROLES.fallbacks(role).some((fallback) => bound.has(fallback)),
@@ -217,15 +226,12 @@ export async function prepareRun({
   const raw = planSuiteOptions({ suite, plan });
   const options = parseSuiteOptions({ suite, raw: seats ? { ...raw, seats } : raw });
   const byOption = optionBindings({ suite, options });
+  // checkRoles refuses a role bound both by an option and by --model, so the two lists are disjoint.
+  checkRoles({ suite, options, plan });
   const modelBindings = [
-    ...plan.models.filter(
-      (binding) =>
-        !(seats && SEAT_ROLE.test(binding.role) && REFERENCE_SPEC.test(binding.spec)) &&
-        !byOption.some((option) => option.role === binding.role),
-    ),
+    ...plan.models.filter((binding) => !(seats && SEAT_ROLE.test(binding.role) && REFERENCE_SPEC.test(binding.spec))),
     ...byOption,
   ];
-  checkRoles({ suite, options, plan });
   const defenses =
     givenDefenses === undefined || givenDefenses.length === 0
       ? (plan.defenses.length > 0 ? plan.defenses : ['vanilla']).map((id) =>

@@ -206,5 +206,20 @@ describe('confidant run privacybench --set retriever=vector', () => {
     ]);
     expect(twice.code).toBe(2);
     expect(twice.stderr).toContain('role "embedder" is bound 2 times (hashing:384, hashing:64)');
+
+    const both = await cli([
+      ...run('both'),
+      '--set',
+      'retriever=vector',
+      '--set',
+      'embedder=hashing:64',
+      '--model',
+      'embedder=hashing:384',
+    ]);
+    expect(both.code).toBe(2);
+    expect(both.stderr.trim()).toBe(
+      'confidant: role "embedder" is given twice, by --set embedder=hashing:64 and --model embedder=hashing:384: give one of them',
+    );
+    expect(both.stderr).not.toContain('    at ');
   });
 });

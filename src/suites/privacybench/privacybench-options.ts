@@ -103,7 +103,7 @@ export const privacyBenchOptionsSchema = z
       .min(1)
       .optional()
       .describe(
-        'embedder spec for retriever=vector, e.g. hashing:384 (offline): binds the embedder role, over any --model embedder=<spec>',
+        'embedder spec for retriever=vector, e.g. hashing:384 (offline): binds the embedder role (not together with --model embedder=<spec>)',
       ),
     framing: z
       .enum(['digital-twin', 'third-person'])
