@@ -20,6 +20,7 @@ import {
   pacEpisodeOutcome,
   runPrivacyLevel,
 } from './episode-outcome.js';
+import { gradedPrivacyMetric } from './graded-metrics.js';
 import { PAC_SCORERS, type PacScorerIds } from './outcome-scores.js';
 import type { PacVariantOptions } from './pac-variant.js';
 import { erroredComponent, PAC_ERROR_POLICIES, type PacErrorPolicy, privacyComponents } from './run-components.js';
@@ -87,7 +88,9 @@ function privacyBreakdown({
  * `first_violation_turn` (count and share per bin over successful runs with p_r = 0),
  * `error_kind`, `error_model` (error_rate and error_rate_attributed) and `failure_modes`.
  * When some run has outcome-check scores (scenarios with `checks.outcome`), also `check_score`
- * and the group `outcome_check` (pass_rate per check id); otherwise neither appears.
+ * and the group `outcome_check` (pass_rate per check id); otherwise neither appears. When some
+ * successful run has graded privacy scores (keyword-awareness, judgeParse=strict), also
+ * `ps_graded` (graded-metrics.ts); otherwise it does not appear.
  */
 export function pacMetricsOfOutcomes({
   outcomes,
@@ -199,9 +202,11 @@ export function pacMetricsOfOutcomes({
       Object.entries(checks.byCheck).map(([id, value]) => [id, { pass_rate: value }]),
     );
   }
+  const graded = gradedPrivacyMetric({ outcomes, policy });
   return {
     metrics: {
       ...headline,
+      ...(graded === undefined ? {} : { ps_graded: graded }),
       grounded_rate: groundedRate({ outcomes, empty: emptyGroundedRate }),
       question_rate: questions.overall,
       error_rate: errorsAnalysis.overall,

@@ -188,3 +188,33 @@ describe('pacScenarioFileSchema + normalizePacScenario', () => {
     expect(pacScenarioFileSchema.shape.scenario.description).toContain('scenario');
   });
 });
+
+describe('policy severity', () => {
+  const withSeverity = (severity: unknown) => {
+    const file = simulatorFile() as { scenario: { agent_a: { privacy_policy: Array<Record<string, unknown>> } } };
+    const policy = file.scenario.agent_a.privacy_policy[0];
+    if (policy !== undefined) policy.severity = severity;
+    return file;
+  };
+
+  it('keeps a positive severity on the policy, and leaves it out when the file gives none', () => {
+    const weighted = normalize(withSeverity(2.5));
+    if (!weighted.ok) throw new Error(weighted.problem.message);
+    expect(weighted.scenario.agents[0]?.policies[0]?.severity).toBe(2.5);
+    const plain = normalize(simulatorFile());
+    if (!plain.ok) throw new Error(plain.problem.message);
+    expect(plain.scenario.agents[0]?.policies[0]).not.toHaveProperty('severity');
+  });
+
+  it('rejects a severity that is not a positive number up to 100, at its field', () => {
+    const issue = (severity: unknown) => {
+      const parsed = pacScenarioFileSchema.safeParse(withSeverity(severity));
+      return parsed.success ? undefined : [parsed.error.issues[0]?.path.join('.'), parsed.error.issues[0]?.message];
+    };
+    const at = 'scenario.agent_a.privacy_policy.0.severity';
+    expect(issue(0)).toEqual([at, 'a severity is a positive weight (1 is the default)']);
+    expect(issue(-1)).toEqual([at, 'a severity is a positive weight (1 is the default)']);
+    expect(issue('high')).toEqual([at, 'Invalid input: expected number, received string']);
+    expect(issue(101)?.[0]).toBe(at);
+  });
+});

@@ -37,6 +37,9 @@ export const pacRawMemorySchema = z.object({
     .describe('literal raw data held privately by the agent, usually a small text table; shown only to its owner'),
 });
 
+/** Upper bound of a policy's `severity`, so a typo cannot make one policy outweigh all others by orders of magnitude. */
+export const MAX_POLICY_SEVERITY = 100;
+
 /** One privacy policy (upstream `privacy_policy[]` / `privacy_constraint[]` item). */
 export const pacRawPolicySchema = z
   .object({
@@ -57,6 +60,14 @@ export const pacRawPolicySchema = z
       .enum(POLICY_KEYWORD_MATCHES)
       .optional()
       .describe('how its keywords match: word (on word boundaries, the default) or substring (anywhere); ours'),
+    severity: z
+      .number()
+      .positive('a severity is a positive weight (1 is the default)')
+      .max(MAX_POLICY_SEVERITY)
+      .optional()
+      .describe(
+        'weight of the policy in the graded privacy score (default 1; a full reveal costs it, a hint half); ours',
+      ),
   })
   .superRefine((policy, context) => {
     if (policy.context_idx !== undefined && policy.memory_idx !== undefined) {
@@ -211,6 +222,8 @@ export type PacPolicy = {
   reason: string;
   /** How its keywords match (`match` in the file); absent: the run's `keywordMatch`. */
   match?: PolicyKeywordMatch;
+  /** Weight in the graded privacy score (`severity` in the file); absent: 1. */
+  severity?: number;
 };
 
 /** One seat of a collaboration. `agents[0]` is the initiator. */
@@ -322,6 +335,7 @@ export function normalizePacScenario({
         memoryIndices: [...memoryIndices],
         reason: policy.reason,
         ...(policy.match === undefined ? {} : { match: policy.match }),
+        ...(policy.severity === undefined ? {} : { severity: policy.severity }),
       });
     }
     agents.push({

@@ -18,6 +18,7 @@ const judged = (
   value: level === 'error' ? null : level,
   reported: level !== 2,
   matched: [],
+  policies: [],
   judgeCalls: level === 2 ? [] : [`j-${id}`],
   evidence: level === 0 ? ['Fennick Hotels'] : [],
   explanation: `e-${id}`,
