@@ -13,7 +13,8 @@ describe('runGradedPrivacy', () => {
   });
 
   it('is an error when an evaluated agent has no graded score or a failed one, never a number', () => {
-    for (const graded of [{ agent_a: 1 }, { agent_a: 1, agent_b: 'error' as const }]) {
+    const cases: Array<Record<string, number | 'error'>> = [{ agent_a: 1 }, { agent_a: 1, agent_b: 'error' }];
+    for (const graded of cases) {
       expect(runGradedPrivacy({ outcome: outcome({ graded }), policy: 'exclude' })).toMatchObject({
         verdict: 'error',
         value: null,
