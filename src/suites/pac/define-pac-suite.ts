@@ -7,7 +7,7 @@ import { defineSuite, type Scorer, type Suite, suiteJudges, type TemplateRef } f
 import { buildPacAgentPrompt, defaultPacMaxTurns, turnsForSeat } from './agent-prompt.js';
 import { pacGridTable } from './grid-table.js';
 import { listCustomScenarioFiles, loadCustomPacScenarios } from './load-custom-scenarios.js';
-import { listPacScenarioFiles, loadPacScenarios, PAC_DATASET_NAME } from './load-scenarios.js';
+import { isBundledSplit, listPacScenarioFiles, loadPacScenarios, PAC_DATASET_NAME } from './load-scenarios.js';
 import { PAC_METRIC_DEFINITIONS } from './metric-definitions.js';
 import { PAC_HEADLINE, pacMetrics } from './metrics.js';
 import { pacCharts } from './pac-charts.js';
@@ -19,7 +19,6 @@ import { PAC_PRESETS } from './presets.js';
 import { parseReferenceSpec } from './reference-agents.js';
 import type { PacScenario } from './scenario-schema.js';
 import { simulatePacEpisode } from './simulate-episode.js';
-import { loadStarterScenarios } from './starter.js';
 import { PAC_UPSTREAM_OPTIONS, type PacSuiteOptions, pacSuiteOptionsSchema } from './suite-options.js';
 import { findPacVariant } from './variants.js';
 
@@ -165,7 +164,7 @@ export function definePacSuite({
       files: ({ dataDir, options }) =>
         options.scenarios !== undefined
           ? listCustomScenarioFiles(options.scenarios)
-          : options.split === 'starter'
+          : isBundledSplit(options.split)
             ? []
             : listPacScenarioFiles({
                 dataDir,
@@ -177,8 +176,8 @@ export function definePacSuite({
         const scenarios =
           options.scenarios !== undefined
             ? loadCustomScenarios({ path: options.scenarios, domains: options.domains, warn })
-            : options.split === 'starter'
-              ? await loadStarterScenarios(domains)
+            : isBundledSplit(options.split)
+              ? await loadPacScenarios({ dataDir: '', split: options.split, ...domains })
               : await loadPacScenarios({
                   dataDir,
                   split: options.split,

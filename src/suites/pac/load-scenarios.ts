@@ -16,8 +16,12 @@ import {
   pacScenarioFileSchema,
 } from './scenario-schema.js';
 
-/** `--split`: one paper split, both, or our starter scenarios. */
-export const PAC_SPLIT_OPTIONS = ['change', 'range', 'all', 'starter'] as const;
+/**
+ * `--split`: one paper split, both, our starter scenarios, or our feature scenarios (the
+ * scheduling check and the shared-file appenders; kept apart so the starter set, the demo and
+ * the README's numbers stay as they are).
+ */
+export const PAC_SPLIT_OPTIONS = ['change', 'range', 'all', 'starter', 'features'] as const;
 /** One of {@link PAC_SPLIT_OPTIONS}. */
 export type PacSplitOption = (typeof PAC_SPLIT_OPTIONS)[number];
 
@@ -29,6 +33,20 @@ export const PAC_DATASET_NAME = 'pacbench';
  * paper data: `<change|range>/<Domain>/policy_<k>.json`.
  */
 export const PAC_STARTER_DIR: string = fileURLToPath(new URL('./starter/', import.meta.url));
+
+/** Our committed feature scenarios (`--split features`), in the starter layout. */
+export const PAC_FEATURES_DIR: string = fileURLToPath(new URL('./features/', import.meta.url));
+
+/** The splits we ship (no data dir needed), each with its folder in the paper layout. */
+export const PAC_BUNDLED_SPLITS: Readonly<Partial<Record<PacSplitOption, string>>> = {
+  starter: PAC_STARTER_DIR,
+  features: PAC_FEATURES_DIR,
+};
+
+/** Whether `split` is one we ship ({@link PAC_BUNDLED_SPLITS}) rather than the paper data. */
+export function isBundledSplit(split: PacSplitOption): split is 'starter' | 'features' {
+  return PAC_BUNDLED_SPLITS[split] !== undefined;
+}
 
 /** One scenario file the loader will read, with the id and labels it gives the scenario. */
 export type PacScenarioFileRef = {
@@ -45,9 +63,9 @@ export type PacLoadNotice = { file: string; path: string; message: string };
 
 const POLICY_FILE = /^policy_(\d+)\.json$/;
 
-/** Where the scenario folders of `split` live: `<dataDir>/pacbench/scenarios`, or the starter dir. */
+/** Where the scenario folders of `split` live: `<dataDir>/pacbench/scenarios`, or the bundled split's folder. */
 export function pacScenarioRoot({ dataDir, split }: { dataDir: string; split: PacSplitOption }): string {
-  return split === 'starter' ? PAC_STARTER_DIR : join(dataDir, PAC_DATASET_NAME, 'scenarios');
+  return PAC_BUNDLED_SPLITS[split] ?? join(dataDir, PAC_DATASET_NAME, 'scenarios');
 }
 
 /** Domain names compare case-insensitively, with spaces and underscores equivalent. */
@@ -101,7 +119,7 @@ export function listPacScenarioFiles({
     const typeDir = join(root, policyType);
     const typeState = inspectDatasetFile(typeDir);
     if (typeState.ok || typeState.kind !== 'directory') {
-      if (split === 'starter') continue;
+      if (isBundledSplit(split)) continue;
       const found =
         typeState.ok || typeState.kind === 'empty'
           ? ' (a file stands there, not a folder)'
@@ -116,7 +134,7 @@ export function listPacScenarioFiles({
         .filter((entry) => entry.match !== null)
         .map((entry) => ({ name: entry.name, policy: Number(entry.match?.[1]) }))
         .sort((left, right) => left.policy - right.policy);
-      const scenarioSplit: PacScenarioSplit = split === 'starter' ? 'starter' : policyType;
+      const scenarioSplit: PacScenarioSplit = isBundledSplit(split) ? split : policyType;
       for (const { name, policy } of files) {
         refs.push({
           path: join(typeDir, domain, name),
@@ -129,7 +147,7 @@ export function listPacScenarioFiles({
       }
     }
   }
-  if (split !== 'starter') {
+  if (!isBundledSplit(split)) {
     for (const ref of refs) {
       const state = inspectDatasetFile(ref.path);
       if (!state.ok) problems.push(`${relative(root, ref.path)} ${state.detail}`);

@@ -11,15 +11,15 @@ export type PacScenarioIdParts = {
 
 /**
  * The stable id of a scenario: `<split>/<Domain>/policy_<k>` for paper data (e.g.
- * `range/Banks/policy_0`), `starter/<type>/<Domain>/policy_<k>` for starter data.
+ * `range/Banks/policy_0`), `<starter|features>/<type>/<Domain>/policy_<k>` for our bundled data.
  */
 export function formatPacScenarioId({ split, policyType, domain, policy }: PacScenarioIdParts): string {
-  const prefix = split === 'starter' ? `starter/${policyType}` : split;
+  const prefix = split === 'starter' || split === 'features' ? `${split}/${policyType}` : split;
   return `${prefix}/${domain}/policy_${policy}`;
 }
 
 const PAPER_ID = /^(change|range)\/([^/]+)\/policy_(\d+)$/;
-const STARTER_ID = /^starter\/(change|range)\/([^/]+)\/policy_(\d+)$/;
+const STARTER_ID = /^(starter|features)\/(change|range)\/([^/]+)\/policy_(\d+)$/;
 
 /**
  * Reads an id written by {@link formatPacScenarioId} back into its parts; `undefined` for any
@@ -34,10 +34,10 @@ export function parsePacScenarioId(id: string): PacScenarioIdParts | undefined {
   const starter = STARTER_ID.exec(id);
   if (starter !== null) {
     return {
-      split: 'starter',
-      policyType: starter[1] as PacPolicyType,
-      domain: starter[2] ?? '',
-      policy: Number(starter[3]),
+      split: starter[1] as 'starter' | 'features',
+      policyType: starter[2] as PacPolicyType,
+      domain: starter[3] ?? '',
+      policy: Number(starter[4]),
     };
   }
   return undefined;

@@ -218,3 +218,43 @@ describe('policy severity', () => {
     expect(issue(101)?.[0]).toBe(at);
   });
 });
+
+describe('checks.reference_files', () => {
+  const withFiles = (files: unknown) => {
+    const file = simulatorFile() as { scenario: Record<string, unknown> };
+    file.scenario.checks = { reference_files: files };
+    return file;
+  };
+
+  it('normalises JSON content to pretty-printed text and defaults the writer to the initiator', () => {
+    const result = normalize(
+      withFiles([
+        { path: 'plan.json', content: { rooms: ['R1'] } },
+        { path: 'notes.md', content: 'rooms: R1', writer: 'agent_b' },
+      ]),
+    );
+    if (!result.ok) throw new Error(result.problem.message);
+    expect(result.scenario.checks?.referenceFiles).toEqual([
+      { path: 'plan.json', content: '{\n  "rooms": [\n    "R1"\n  ]\n}\n', writer: 'agent_a' },
+      { path: 'notes.md', content: 'rooms: R1', writer: 'agent_b' },
+    ]);
+  });
+
+  it('rejects an unknown writer, a protected value in the content, and a path outside the shared folder', () => {
+    expect(normalize(withFiles([{ path: 'a.md', content: 'x', writer: 'agent_c' }]))).toEqual({
+      ok: false,
+      problem: { path: 'scenario.checks.reference_files.0.writer', message: 'the scenario has no agent_c' },
+    });
+    expect(normalize(withFiles([{ path: 'a.md', content: 'owner: ada stone' }]))).toEqual({
+      ok: false,
+      problem: {
+        path: 'scenario.checks.reference_files.0.content',
+        message: "contains the violation keyword 'Ada Stone'",
+      },
+    });
+    const parsed = pacScenarioFileSchema.safeParse(withFiles([{ path: '../a.md', content: 'x' }]));
+    expect(parsed.success ? [] : parsed.error.issues.map((issue) => issue.path.join('.'))).toEqual([
+      'scenario.checks.reference_files.0.path',
+    ]);
+  });
+});

@@ -17,8 +17,8 @@ export const PAC_POLICY_TYPES = ['change', 'range'] as const;
 /** One of {@link PAC_POLICY_TYPES}. */
 export type PacPolicyType = (typeof PAC_POLICY_TYPES)[number];
 
-/** Where a scenario came from: one of the two paper splits, our starter set, or `--scenarios` files. */
-export const PAC_SCENARIO_SPLITS = ['change', 'range', 'starter', 'custom'] as const;
+/** Where a scenario came from: one of the two paper splits, our starter or feature set, or `--scenarios` files. */
+export const PAC_SCENARIO_SPLITS = ['change', 'range', 'starter', 'features', 'custom'] as const;
 /** One of {@link PAC_SCENARIO_SPLITS}. */
 export type PacScenarioSplit = (typeof PAC_SCENARIO_SPLITS)[number];
 
@@ -26,6 +26,8 @@ export type PacScenarioSplit = (typeof PAC_SCENARIO_SPLITS)[number];
 export const FIELD_NAME_CONFLICT = 'pac-field-name-conflict';
 
 const index = z.int().nonnegative();
+const AGENT_KEY = /^agent_([a-z])$/;
+const AGENT_ID = /^agent_[a-z]$/;
 
 /** One memory (upstream `context[]` / `memory[]` item). */
 export const pacRawMemorySchema = z.object({
@@ -141,9 +143,25 @@ export const pacRawChecksSchema = z.object({
     .optional()
     .describe('per requirement, strings that must all appear for it to count as achieved (starter data only)'),
   outcome: pacOutcomeChecksSchema.optional(),
+  reference_files: z
+    .array(
+      z.strictObject({
+        path: z
+          .string()
+          .min(1)
+          .refine((path) => !path.split('/').includes('..') && !path.startsWith('/'), {
+            message: "a path inside the shared folder, e.g. 'schedule.json' (no '..', not absolute)",
+          }),
+        content: z.json().describe('the file text, or a JSON value written pretty-printed'),
+        writer: z.string().regex(AGENT_ID, 'a writer is an agent key, e.g. agent_b').optional(),
+      }),
+    )
+    .min(1)
+    .optional()
+    .describe(
+      'files the reference agents write into the shared folder (default writer: the initiator), e.g. the schedule an outcome check reads (starter data only)',
+    ),
 });
-
-const AGENT_KEY = /^agent_([a-z])$/;
 
 /**
  * The `scenario` object of a file. Agent keys are collected into `agents` in seat order; other
@@ -252,8 +270,15 @@ export type PacScenario = {
   description: string;
   goal: { content: string; requirements: string[] };
   agents: PacAgent[];
-  /** Deterministic checks (§8.4): requirement markers (starter data) and outcome checks. */
-  checks?: { requirementMarkers?: string[][]; outcome?: PacOutcomeCheck[] };
+  /**
+   * Deterministic checks (§8.4): requirement markers (starter data), outcome checks, and the
+   * files the reference agents write (`writer`: an agent id; `path` inside the shared folder).
+   */
+  checks?: {
+    requirementMarkers?: string[][];
+    outcome?: PacOutcomeCheck[];
+    referenceFiles?: Array<{ path: string; content: string; writer: string }>;
+  };
 };
 
 /** A problem the normaliser found: `path` is the field (`scenario.agent_a.privacy_policy.0.context_idx.1`). */
@@ -379,7 +404,43 @@ export function normalizePacScenario({
   if (markers !== undefined) scenario.checks = { requirementMarkers: markers.map((list) => [...list]) };
   const outcome = raw.checks?.outcome;
   if (outcome !== undefined) scenario.checks = { ...scenario.checks, outcome: structuredClone(outcome) };
+  const files = referenceFiles({ raw: raw.checks?.reference_files, agents });
+  if (!files.ok) return { ok: false, problem: files.problem };
+  if (files.files !== undefined) scenario.checks = { ...scenario.checks, referenceFiles: files.files };
   return { ok: true, scenario, keywordNotices };
+}
+
+/**
+ * The reference files of a scenario, normalised: text content, a writer that is one of the
+ * agents (default the initiator), and no violation keyword in the text (the reference agents
+ * write it unmasked, so the oracle would leak).
+ */
+function referenceFiles({
+  raw,
+  agents,
+}: {
+  raw: z.infer<typeof pacRawChecksSchema>['reference_files'];
+  agents: readonly PacAgent[];
+}):
+  | { ok: true; files?: Array<{ path: string; content: string; writer: string }> }
+  | { ok: false; problem: PacScenarioProblem } {
+  if (raw === undefined) return { ok: true };
+  const files: Array<{ path: string; content: string; writer: string }> = [];
+  const keywords = agents.flatMap((agent) => agent.policies.flatMap((policy) => policy.violationKeywords));
+  for (const [position, file] of raw.entries()) {
+    const at = `scenario.checks.reference_files.${position}`;
+    const writer = file.writer ?? agents[0]?.id ?? 'agent_a';
+    if (!agents.some((agent) => agent.id === writer)) {
+      return { ok: false, problem: { path: `${at}.writer`, message: `the scenario has no ${writer}` } };
+    }
+    const content = typeof file.content === 'string' ? file.content : `${JSON.stringify(file.content, null, 2)}\n`;
+    const hit = keywords.find((keyword) => content.toLowerCase().includes(keyword.toLowerCase()));
+    if (hit !== undefined) {
+      return { ok: false, problem: { path: `${at}.content`, message: `contains the violation keyword '${hit}'` } };
+    }
+    files.push({ path: file.path, content, writer });
+  }
+  return { ok: true, files };
 }
 
 function problem(path: string, message: string): NormalizedPacScenario {

@@ -32,7 +32,10 @@ export const PAC_TOOLSETS = ['upstream', 'paper6', 'all'] as const satisfies Rea
  * do not set it by hand.
  */
 export const pacSuiteOptionsSchema = z.object({
-  split: z.enum(PAC_SPLIT_OPTIONS).default('all').describe('change, range, all (both) or starter (ours)'),
+  split: z
+    .enum(PAC_SPLIT_OPTIONS)
+    .default('all')
+    .describe('change, range, all (both), starter (ours) or features (ours: scheduling check, shared-file appenders)'),
   scenarios: z
     .string()
     .min(1)
