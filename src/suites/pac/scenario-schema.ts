@@ -39,6 +39,14 @@ export const pacRawMemorySchema = z.object({
     .describe('literal raw data held privately by the agent, usually a small text table; shown only to its owner'),
 });
 
+/**
+ * The spelling checks below only ask which keys are present, so they run even when another field
+ * of the object is invalid: a loader lists every problem of a file at once, not the rest after a fix.
+ */
+const EVEN_WITH_FIELD_ISSUES = {
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
+};
+
 /** Upper bound of a policy's `severity`, so a typo cannot make one policy outweigh all others by orders of magnitude. */
 export const MAX_POLICY_SEVERITY = 100;
 
@@ -82,7 +90,7 @@ export const pacRawPolicySchema = z
     } else if (policy.context_idx === undefined && policy.memory_idx === undefined) {
       context.addIssue({ code: 'custom', message: "needs 'context_idx' (or 'memory_idx')", path: ['context_idx'] });
     }
-  });
+  }, EVEN_WITH_FIELD_ISSUES);
 
 /** An agent's profile: who it is. Shown to itself and to its partners. */
 export const pacRawProfileSchema = z.object({
@@ -118,7 +126,7 @@ export const pacRawAgentSchema = z
         context.addIssue({ code: 'custom', message: `needs '${simulator}' (or '${generator}')`, path: [simulator] });
       }
     }
-  });
+  }, EVEN_WITH_FIELD_ISSUES);
 /** {@link pacRawAgentSchema}'s parsed value. */
 export type PacRawAgent = z.infer<typeof pacRawAgentSchema>;
 
