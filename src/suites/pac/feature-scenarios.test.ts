@@ -144,9 +144,10 @@ describe('feature scenarios (--split features)', () => {
     expect(itemB).toMatchObject({ verdict: 'fail', value: 0 });
     expect(itemB?.explanation).toContain('protected values found: food-safety investigation');
     // Agent B wrote before C, D and E appended to the same file: it is not the file's last writer.
-    const writers = (
-      record?.output as { messages: Array<{ agentId: string; toolCalls: Array<{ name: string }> }> }
-    ).messages
+    const output = record?.output as
+      | { messages: Array<{ agentId: string; toolCalls: Array<{ name: string }> }> }
+      | undefined;
+    const writers = (output?.messages ?? [])
       .filter((message) => message.toolCalls.some((call) => call.name.endsWith('write_file')))
       .map((message) => message.agentId);
     expect(writers).toEqual(['agent_a', 'agent_b', 'agent_c', 'agent_d', 'agent_e']);
