@@ -1,12 +1,13 @@
 // HTTP throughput benchmark: N samples through the real HTTP path (openai-compatible provider
 // + the full wrapper, cache off) against the loopback mock server with a fixed latency L, at
 // concurrency C. The server runs in a child process so that only client CPU is measured.
-// Usage: npm run bench -- [--n 2000] [--latency 100] [--concurrency 64] [--warmup 500]
-// The last line of output is JSON: {n, latencyMs, concurrency, wallMs, efficiency, cpuMsPerCall}.
+// Usage: npm run bench -- [--n 2000] [--latency 100] [--concurrency 64] [--warmup 500] [--client lean|ai-sdk]
+// (--client: the provider's client, default lean; ai-sdk is the @ai-sdk/openai-compatible path.)
+// The last line of output is JSON: {n, latencyMs, concurrency, client, wallMs, efficiency, cpuMsPerCall}.
 
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { resolveModelRoles } from '../src/models/index.js';
+import { type OpenAiCompatibleClient, resolveModelRoles } from '../src/models/index.js';
 import { MODEL_ROLES } from '../src/runner/role-registry.js';
 import type { EmitEvent } from '../src/spec/chat-model.js';
 import type { TranscriptEvent } from '../src/spec/event.js';
@@ -22,7 +23,18 @@ function flag(name: string, fallback: number): number {
   return value;
 }
 
+function clientFlag(): OpenAiCompatibleClient {
+  const args = process.argv.slice(2);
+  const index = args.findIndex((arg) => arg === '--client' || arg.startsWith('--client='));
+  if (index < 0) return 'lean';
+  const arg = args[index]!;
+  const raw = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args[index + 1];
+  if (raw !== 'lean' && raw !== 'ai-sdk') throw new Error(`--client needs lean or ai-sdk, got ${raw}`);
+  return raw;
+}
+
 const n = flag('n', 2000);
+const client = clientFlag();
 const latencyMs = flag('latency', 100);
 const concurrency = Math.max(1, flag('concurrency', 64));
 // Warm-up calls (not measured) open keep-alive connections and let the JIT compile the hot path.
@@ -66,6 +78,7 @@ try {
     maxRetries: 5,
     maxConnections: Math.max(concurrency, 8),
     timeoutMs: 60_000,
+    openAiCompatibleClient: client,
   });
   let events = 0;
   const emit: EmitEvent = (event) => {
@@ -108,7 +121,7 @@ try {
   const idealMs = (n * latencyMs) / concurrency;
   const efficiency = wallMs > 0 ? idealMs / wallMs : 0;
   const cpuMsPerCall = (cpu.user + cpu.system) / 1000 / n;
-  console.log(`HTTP throughput: ${n} calls, latency ${latencyMs} ms, concurrency ${concurrency}`);
+  console.log(`HTTP throughput: ${n} calls, latency ${latencyMs} ms, concurrency ${concurrency}, client ${client}`);
   console.log(
     `server: loopback mock in a child process (its CPU is not counted); ${warmup} warm-up calls not measured`,
   );
@@ -121,6 +134,7 @@ try {
       n,
       latencyMs,
       concurrency,
+      client,
       wallMs: Math.round(wallMs),
       efficiency: Number(efficiency.toFixed(4)),
       cpuMsPerCall: Number(cpuMsPerCall.toFixed(4)),

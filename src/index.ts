@@ -36,12 +36,26 @@ export {
 } from './export/privact/lc-ars-reward.js';
 export { type NodeValues, propagateValues } from './export/privact/propagate-values.js';
 // Scorers: judges (versioned templates, keyword judges, ensembles) and their scores.
-export { defineJudge, keywordJudge, runEnsemble, runJudge, toScore } from './judges/index.js';
+export {
+  defineJudge,
+  type EnsembleResult,
+  type JudgeDefinition,
+  type JudgedOutcome,
+  type JudgeOutcome,
+  type JudgeResult,
+  keywordJudge,
+  runEnsemble,
+  runJudge,
+  type ScorableResult,
+  toScore,
+} from './judges/index.js';
 export {
   countMetric,
   failRate,
   leakAtK,
+  meanOverGroups,
   meanValue,
+  metricsByGroup,
   nullReason,
   passRate,
   pearson,
@@ -58,6 +72,7 @@ export {
   MockChatModel,
   type MockChatModelOptions,
   type MockScript,
+  type OpenAiCompatibleClient,
   type PriceTable,
   type ProviderCreateOptions,
   type ProviderDefinition,

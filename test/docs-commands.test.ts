@@ -2,6 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { providerRegistry } from '../src/models/index.js';
 import {
   type DocCommand,
   extractCommands,
@@ -30,6 +31,13 @@ const commandsByFile = files.map((file) => ({
   commands: extractCommands({ file, markdown: readDoc(repoRoot, file) }),
 }));
 
+/** A placeholder for every required API key, as the reader of the docs has their own keys set. */
+const PLACEHOLDER_KEYS: Record<string, string> = Object.fromEntries(
+  providerRegistry
+    .filter((provider) => provider.apiKeyRequired === true && provider.apiKeyEnv?.[0] !== undefined)
+    .map((provider) => [provider.apiKeyEnv![0]!, 'docs-placeholder-key']),
+);
+
 let root = '';
 let cwd = '';
 let env: Record<string, string> = {};
@@ -42,7 +50,8 @@ beforeAll(() => {
   const dataDir = join(root, 'data');
   cpSync(join(fixtureDataDir, 'confaide'), join(dataDir, 'confaide'), { recursive: true });
   writePrivacyLensFixture(dataDir);
-  env = { CONFIDANT_DATA_DIR: dataDir, CONFIDANT_CACHE_DIR: join(root, 'cache') };
+  // The reader has their keys set; a dry run checks that they are, and nothing here calls a provider.
+  env = { CONFIDANT_DATA_DIR: dataDir, CONFIDANT_CACHE_DIR: join(root, 'cache'), ...PLACEHOLDER_KEYS };
 });
 
 afterAll(() => {

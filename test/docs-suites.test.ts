@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { suiteDocPath, updateGeneratedParts } from '../scripts/suite-docs.js';
+import { parsePacScenarioFile } from '../src/suites/pac/index.js';
 import { findSuite, suiteRegistry } from '../src/suites/registry.js';
 import { repoRoot } from './support/test-data.js';
 
@@ -72,6 +73,26 @@ describe('bring-your-own-data examples load through the suites’ loaders', () =
     });
     expect(scenarios.map((scenario) => suite.dataset.id(scenario))).toEqual([
       expect.stringContaining('Community_Gardens'),
+    ]);
+  });
+
+  it('pac: the N-party example of docs/suites/pac.md loads, with its names, setting and audiences', () => {
+    const markdown = readFileSync(join(repoRoot, suiteDocPath('pac')), 'utf8');
+    const section = markdown.slice(markdown.indexOf('## N-party scenarios'));
+    const block = /```json\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+    const ref = { path: 'pac.md', id: 'custom/doc', split: 'custom', policyType: 'range', domain: 'Doc' } as const;
+    const { scenario } = parsePacScenarioFile({ json: JSON.parse(block), ref });
+    expect(scenario.messaging).toBe('direct');
+    expect(scenario.context).toContain('laser cutters');
+    expect(scenario.agents.map((agent) => `${agent.id}:${agent.displayName}:${agent.role}`)).toEqual([
+      'buyer:Priya:Buyer',
+      'north:Tomas:Supplier',
+      'harbor:Lena:Supplier',
+    ]);
+    expect(scenario.agents.map((agent) => agent.policies[0]?.audience)).toEqual([
+      undefined,
+      { allowedRecipients: ['buyer'] },
+      { minClearance: 2 },
     ]);
   });
 

@@ -4,6 +4,7 @@ import { MODEL_ROLES } from '../runner/role-registry.js';
 import { PlanValidationError } from '../spec/errors.js';
 import type { RoleBinding } from '../spec/model-spec.js';
 import type { CliIo } from './cli-io.js';
+import { compatibleClientOption } from './compatible-client-option.js';
 import { addFlagOptions, flagsFromCommandLine } from './flag-schema.js';
 import { nestModelSettings, secondsToMs } from './parse-assignments.js';
 import { modelSpecWarnings } from './plan-warnings.js';
@@ -75,6 +76,7 @@ export async function resolveDatagenModels({
     bindings,
     settings,
     env: io.env,
+    ...compatibleClientOption(io.env),
     cacheDir: resolveCacheDir({ flag: flags.cacheDir, env: io.env, home: io.home }),
     cacheReads: flags.cache !== false,
     ...(flags.maxRetries === undefined ? {} : { maxRetries: flags.maxRetries }),

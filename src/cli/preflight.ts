@@ -13,6 +13,7 @@ import { MODEL_ROLES, type PreparedRun } from '../runner/index.js';
 import { ConfidantError, PreflightError } from '../spec/errors.js';
 import type { ModelSpec, RoleBinding } from '../spec/model-spec.js';
 import type { CliIo } from './cli-io.js';
+import { compatibleClientOption } from './compatible-client-option.js';
 
 /** A bound role to check: chat models are probed as such, embedding roles as embedding models. */
 export type PreflightTarget = RoleBinding & { purpose: 'chat' | 'embedding' };
@@ -100,6 +101,7 @@ export async function runPreflight({
   timeoutMs?: number;
 }): Promise<void> {
   const { endpoints, problems } = collectEndpoints({ targets, env: io.env });
+  const client = compatibleClientOption(io.env).openAiCompatibleClient;
   const results = await Promise.all(
     endpoints.map(async (endpoint) => ({
       endpoint,
@@ -111,6 +113,7 @@ export async function runPreflight({
         timeoutMs,
         signal: io.signal,
         ...(endpoint.apiKey === undefined ? {} : { apiKey: endpoint.apiKey }),
+        ...(client === undefined ? {} : { client }),
       }),
     })),
   );

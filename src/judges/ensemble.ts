@@ -1,30 +1,18 @@
 import type { BoundModel, EmitEvent, GenerateSettings } from '../spec/chat-model.js';
 import type { Verdict } from '../spec/score.js';
 import type { ScoreTarget } from '../spec/score-target.js';
-import type { JudgeDefinition } from './judge.js';
+import type { JudgeDefinition, JudgedOutcome } from './judge.js';
 import { type JudgeResult, runJudge } from './run-judge.js';
 
 /** One judge model's judgment inside an ensemble. */
-export type EnsembleVote = {
+export type EnsembleVote = Pick<JudgedOutcome, 'verdict' | 'value' | 'label' | 'error'> & {
   /** `<provider>:<modelId>` of the voting model. */
   model: string;
-  verdict: Verdict;
-  value: number | null;
-  label?: string;
-  error?: string;
   judgeCallId: string;
 };
 
 /** The combined judgment of several judge models. */
-export type EnsembleResult<T> = {
-  verdict: Verdict;
-  value: number | null;
-  label?: string;
-  explanation?: string;
-  /** Present when exactly one model judged: its parsed reply. */
-  parsed?: T;
-  /** Why the combined verdict is `error` (tie, too many errors, or the single judge's error). */
-  error?: string;
+export type EnsembleResult<T> = JudgedOutcome<T> & {
   /** Every model's judgment, in the order of `models`. */
   votes: EnsembleVote[];
   /** Models that gave a non-error verdict: the number the report shows as "judges that voted". */
@@ -110,9 +98,7 @@ export async function runEnsemble<T>(options: RunEnsembleOptions<T>): Promise<En
   return { ...combined, ...common };
 }
 
-type Combined = { verdict: Verdict; value: number | null; label?: string; explanation?: string; error?: string };
-
-function majority<T>(results: JudgeResult<T>[]): Combined {
+function majority<T>(results: JudgeResult<T>[]): JudgedOutcome {
   const valid = results.filter((result) => result.verdict !== 'error');
   const errors = results.length - valid.length;
   if (valid.length === 0) return { verdict: 'error', value: null, error: `all ${errors} judges returned error` };
@@ -137,7 +123,7 @@ function majority<T>(results: JudgeResult<T>[]): Combined {
   };
 }
 
-function mean<T>(results: JudgeResult<T>[], verdictOf: (mean: number) => 'pass' | 'fail'): Combined {
+function mean<T>(results: JudgeResult<T>[], verdictOf: (mean: number) => 'pass' | 'fail'): JudgedOutcome {
   const numeric = results.filter(
     (result): result is JudgeResult<T> & { value: number } =>
       (result.verdict === 'pass' || result.verdict === 'fail') && typeof result.value === 'number',

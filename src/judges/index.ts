@@ -13,6 +13,7 @@ export {
   defineJudge,
   type JsonJudgeDefinition,
   type JudgeDefinition,
+  type JudgedOutcome,
   type JudgeOutcome,
 } from './judge.js';
 export { JUDGE_DEFAULT_SEED, JUDGE_DEFAULT_SETTINGS, JUDGE_ROLE } from './judge-role.js';

@@ -16,6 +16,18 @@ export type JudgeOutcome = {
   explanation?: string;
 };
 
+/**
+ * A judgment as made and recorded (one judge call, an ensemble, a `toVerdict` checked): its
+ * outcome, the parsed reply when there is one, and why the verdict is `error`. `value` is null
+ * unless the verdict is `pass` or `fail`.
+ */
+export type JudgedOutcome<T = never> = JudgeOutcome & {
+  /** The parsed reply, when it parsed (an ensemble: when exactly one model judged). */
+  parsed?: T;
+  /** Why the verdict is `error`: a provider fault, a reply that never parsed, a bad `toVerdict` result, a tie. */
+  error?: string;
+};
+
 type JudgeDefinitionBase<T> = {
   template: JudgeTemplate;
   /** Maps a parsed answer to a verdict; a throw is recorded as an `error` verdict. */

@@ -5,10 +5,10 @@ import { PromptTemplateError, parseStructuredReply } from '../prompts/index.js';
 import type { BoundModel, EmitEvent, GenerateRequest, GenerateResult, GenerateSettings } from '../spec/chat-model.js';
 import type { ErrorCause } from '../spec/error-cause.js';
 import { JudgeParseError, stopsRun } from '../spec/errors.js';
-import { type Verdict, verdictSchema } from '../spec/score.js';
+import { verdictSchema } from '../spec/score.js';
 import { formatScoreTarget, type ScoreTarget } from '../spec/score-target.js';
 import { DEFAULT_ANSWER_MARKER } from './answer-marker.js';
-import { assertJudgeDefinition, type JudgeDefinition, type JudgeOutcome } from './judge.js';
+import { assertJudgeDefinition, type JudgeDefinition, type JudgedOutcome, type JudgeOutcome } from './judge.js';
 import { judgeName } from './judge-template.js';
 import { neutralize } from './neutralize.js';
 
@@ -24,18 +24,9 @@ export const DEFAULT_MAX_PARSE_RETRIES = 2;
 export const MODEL_CALL_EVENT_METADATA_KEY = 'confidant';
 
 /** The result of one judgment. Never thrown for provider faults or bad replies: those give `verdict: 'error'`. */
-export type JudgeResult<T> = {
+export type JudgeResult<T> = JudgedOutcome<T> & {
   /** `<template id>@<version>`. */
   judge: string;
-  verdict: Verdict;
-  /** Null unless the verdict is `pass` or `fail`. */
-  value: number | null;
-  label?: string;
-  explanation?: string;
-  /** The parsed reply, when it parsed. */
-  parsed?: T;
-  /** Why the verdict is `error`: a provider fault, a reply that never parsed, or a bad `toVerdict` result. */
-  error?: string;
   /** The last reply text received (null when no call returned). */
   raw: string | null;
   /** Model calls made (1 + parse retries used). */
@@ -127,18 +118,7 @@ export async function runJudge<T>({
   let attempts = 0;
   let lastParseError: JudgeParseError | undefined;
 
-  const finish = ({
-    errorCause,
-    ...outcome
-  }: {
-    verdict: Verdict;
-    value: number | null;
-    label?: string;
-    explanation?: string;
-    parsed?: T;
-    error?: string;
-    errorCause?: ErrorCause;
-  }): JudgeResult<T> => {
+  const finish = ({ errorCause, ...outcome }: JudgedOutcome<T> & { errorCause?: ErrorCause }): JudgeResult<T> => {
     const cause =
       errorCause ?? (outcome.error === undefined ? undefined : { name: 'JudgeError', message: outcome.error });
     const event = emit({
@@ -270,10 +250,7 @@ export function parseReply<T>(judge: JudgeDefinition<T>, text: string): Parsed<T
 }
 
 /** Turns a parsed reply into the judgment `runJudge` records, checking what `toVerdict` returned. */
-export function settleReply<T>(
-  judge: JudgeDefinition<T>,
-  parsed: T,
-): { verdict: Verdict; value: number | null; label?: string; explanation?: string; error?: string } {
+export function settleReply<T>(judge: JudgeDefinition<T>, parsed: T): JudgedOutcome {
   let outcome: JudgeOutcome;
   try {
     outcome = judge.toVerdict(parsed);

@@ -1,15 +1,10 @@
 import { ConfidantError } from '../spec/errors.js';
-import type { Score, Verdict } from '../spec/score.js';
+import type { Score } from '../spec/score.js';
 import type { ScoreTarget } from '../spec/score-target.js';
+import type { JudgedOutcome } from './judge.js';
 
 /** Anything with a verdict that can become a score: a judge result, an ensemble result, a keyword judgment. */
-export type ScorableResult = {
-  verdict: Verdict;
-  value: number | null;
-  label?: string;
-  explanation?: string;
-  /** Why the verdict is `error`; becomes the score's explanation when it has none. */
-  error?: string;
+export type ScorableResult = JudgedOutcome<unknown> & {
   judgeCallIds?: readonly string[];
 };
 

@@ -5,7 +5,9 @@ export { anyPerGroup, type GroupedScore, meanOfGroupMeans } from './grouped-rate
 export { leakAtK } from './leak-at-k.js';
 export { exactMcNemar, type McNemarResult, mcNemarOnPairs } from './mcnemar.js';
 export { meanOf, meanValue, standardErrorOf } from './mean.js';
+export { meanOverGroups } from './mean-over-groups.js';
 export { type MetricSet, scenarioBootstrap, withIntervals, withWilsonInterval } from './metric-intervals.js';
+export { type MetricsByGroupOptions, metricsByGroup } from './metrics-by-group.js';
 export {
   commonExplanation,
   countMetric,

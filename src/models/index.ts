@@ -13,7 +13,9 @@ export {
   toSdkPrompt,
 } from './ai-sdk-chat-model.js';
 export { beginCallTrace, type CallTrace, callTraceOf } from './call-trace.js';
+export { type CheckModelRolesOptions, checkModelRoles } from './check-model-roles.js';
 export { createEndpointPool, type EndpointPool, type PoolEndpoint } from './endpoint-pool.js';
+export { type LeanChatModelOptions, leanChatModel } from './lean-chat-model.js';
 export { createLlamaCppChatModel, LLAMA_CPP_INSTALL, LLAMA_CPP_PACKAGE } from './llamacpp-chat-model.js';
 export { type CacheMiddlewareOptions, cacheMiddleware } from './middleware/cache-middleware.js';
 export { defaultSettingsMiddleware } from './middleware/default-settings-middleware.js';
@@ -79,6 +81,7 @@ export {
 } from './provider-error.js';
 export {
   findProvider,
+  type OpenAiCompatibleClient,
   type ProviderCreateOptions,
   type ProviderDefinition,
   providerRegistry,
@@ -86,6 +89,8 @@ export {
 export { MOCK_REFUSAL } from './providers/mock-provider.js';
 export {
   apiKeyFromEnv,
+  type CheckedModelSpec,
+  checkModelSpec,
   type ResolveChatModelOptions,
   type ResolvedChatModel,
   resolveChatModel,

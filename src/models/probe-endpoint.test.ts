@@ -111,6 +111,24 @@ describe('probeEndpoint on OpenAI-compatible servers', () => {
     expect(failure(await probe(`vllm:m@${strict.baseURL}`))).toMatchObject({ cause: 'unknown-model', status: 404 });
   });
 
+  it('gives the same generation verdicts on the lean and the AI SDK client', async () => {
+    const strict = await serve({ models: ['served-name'], rejectUnknownModels: true });
+    const absent = await serve({ modelsRoute: { type: 'absent' } });
+    const verdicts = [];
+    for (const client of ['lean', 'ai-sdk'] as const) {
+      verdicts.push([
+        await probe(`openai-compatible:alias@${strict.baseURL}`, { client }),
+        await probe(`vllm:m@${absent.baseURL}`, { client }),
+      ]);
+    }
+    expect(verdicts[0]).toEqual(verdicts[1]);
+    expect(verdicts[0]?.[0]).toMatchObject({ ok: false, cause: 'unknown-model', offeredModels: ['served-name'] });
+    expect(verdicts[0]?.[1]).toEqual({ ok: true, checked: 'generation' });
+    expect(
+      absent.calls.map((call) => call.headers['user-agent'] ?? '').map((agent) => agent.includes('ai-sdk')),
+    ).toEqual([false, true]);
+  });
+
   it('reports a rejected key as 401 without echoing the key', async () => {
     const server = await serve({ models: ['m'], apiKey: 'right-key' });
     const result = failure(await probe(`vllm:m@${server.baseURL}`, { apiKey: 'sk-wrong-secret-value' }));

@@ -1,7 +1,7 @@
 import type { ChatModel } from '../spec/chat-model.js';
 import type { ModelSpec } from '../spec/model-spec.js';
 import { redactEndpoint } from './parse-model-spec.js';
-import type { ProviderDefinition } from './provider-registry.js';
+import type { OpenAiCompatibleClient, ProviderDefinition } from './provider-registry.js';
 
 /** Why an endpoint cannot be used. */
 export type ProbeCause =
@@ -72,6 +72,8 @@ export type ProbeEndpointOptions = {
   fetch?: typeof fetch;
   /** Per request of the probe (default 10 s). */
   timeoutMs?: number;
+  /** The client of a 1-token generation on an OpenAI-compatible server (see `ProviderCreateOptions.client`). */
+  client?: OpenAiCompatibleClient;
   signal?: AbortSignal;
 };
 
@@ -97,6 +99,7 @@ export async function probeEndpoint(options: ProbeEndpointOptions): Promise<Prob
         spec: { ...spec, baseURLs: baseURL === undefined ? [] : [baseURL] },
         ...(apiKey === undefined ? {} : { apiKey }),
         ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+        ...(options.client === undefined ? {} : { client: options.client }),
         timeoutMs,
       }),
   });

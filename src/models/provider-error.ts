@@ -61,7 +61,8 @@ export function kindOfStatus(status: number | undefined): ProviderErrorKind {
   return 'transient';
 }
 
-function scrub(text: string, secrets: readonly string[]): string {
+/** `text` with every occurrence of each secret (an API key) replaced by `[redacted]`. */
+export function scrubSecrets(text: string, secrets: readonly string[]): string {
   let result = text;
   for (const secret of secrets) if (secret.length > 0) result = result.split(secret).join('[redacted]');
   return result;
@@ -77,6 +78,52 @@ function networkKind(error: unknown): ProviderErrorKind {
   return code !== undefined && UNREACHABLE_CODES.has(code) ? 'unreachable' : 'transient';
 }
 
+/** Who failed, for the provider-error builders: the message names `provider:modelId`; secrets are scrubbed. */
+export type ProviderErrorSource = {
+  provider: string;
+  modelId: string;
+  /** Strings (API keys) removed from the message, which ends up in events. */
+  secrets?: readonly string[];
+  /** For an HTTP-date `retry-after` (default: the clock). */
+  now?: number;
+};
+
+/**
+ * The `ProviderError` of a request that got an unusable HTTP answer (`status`) or none at all (no
+ * `status`: a network failure, `unreachable` when nothing could be reached), with the server's
+ * retry hint from `headers`. Its message is `provider:model: HTTP <status>: <message>` (or
+ * `request failed: <message>`). Both model-layer paths to a server build their HTTP errors here,
+ * so retries, causes and events cannot tell them apart.
+ */
+export function apiCallProviderError(
+  options: ProviderErrorSource & {
+    status?: number;
+    message: string;
+    headers?: Record<string, string | undefined>;
+    cause: unknown;
+  },
+): ProviderError {
+  const { status } = options;
+  const kind = status === undefined ? networkKind(options.cause) : kindOfStatus(status);
+  const retryAfterMs = parseRetryAfterMs(options.headers, options.now);
+  const prefix = status === undefined ? 'request failed' : `HTTP ${status}`;
+  const text = `${options.provider}:${options.modelId}: ${prefix}: ${options.message}`;
+  return new ProviderError(scrubSecrets(text, options.secrets ?? []), {
+    kind,
+    ...(status === undefined ? {} : { status }),
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    cause: options.cause,
+  });
+}
+
+/** The `transient` error of a 2xx answer whose content cannot be used (e.g. it holds no choices). */
+export function malformedResponseError(
+  options: ProviderErrorSource & { message: string; cause: unknown },
+): ProviderError {
+  const text = `${options.provider}:${options.modelId}: malformed response: ${options.message}`;
+  return new ProviderError(scrubSecrets(text, options.secrets ?? []), { kind: 'transient', cause: options.cause });
+}
+
 /**
  * Maps anything an AI SDK model (or its fetch) threw to a `ProviderError` whose `kind` drives
  * retries: HTTP errors by status (with the server's retry hint); a refused connection or an
@@ -84,22 +131,16 @@ function networkKind(error: unknown): ProviderErrorKind {
  * responses as `transient`; everything else as `deterministic`.
  * `secrets` (e.g. the API key) are removed from the message, which ends up in events.
  */
-export function toProviderError(
-  error: unknown,
-  options: { provider: string; modelId: string; secrets?: readonly string[]; now?: number },
-): ProviderError {
+export function toProviderError(error: unknown, options: ProviderErrorSource): ProviderError {
   if (isProviderError(error)) return error;
   const secrets = options.secrets ?? [];
   const where = `${options.provider}:${options.modelId}`;
   if (APICallError.isInstance(error)) {
-    const status = error.statusCode;
-    const kind = status === undefined ? networkKind(error) : kindOfStatus(status);
-    const retryAfterMs = parseRetryAfterMs(error.responseHeaders, options.now);
-    const prefix = status === undefined ? 'request failed' : `HTTP ${status}`;
-    return new ProviderError(scrub(`${where}: ${prefix}: ${error.message}`, secrets), {
-      kind,
-      ...(status === undefined ? {} : { status }),
-      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    return apiCallProviderError({
+      ...options,
+      ...(error.statusCode === undefined ? {} : { status: error.statusCode }),
+      message: error.message,
+      ...(error.responseHeaders === undefined ? {} : { headers: error.responseHeaders }),
       cause: error,
     });
   }
@@ -110,19 +151,14 @@ export function toProviderError(
     EmptyResponseBodyError.isInstance(error) ||
     NoContentGeneratedError.isInstance(error);
   const message = error instanceof Error ? error.message : String(error);
-  if (malformed) {
-    return new ProviderError(scrub(`${where}: malformed response: ${message}`, secrets), {
-      kind: 'transient',
-      cause: error,
-    });
-  }
+  if (malformed) return malformedResponseError({ ...options, message, cause: error });
   if (isAbortLike(error) || (error instanceof TypeError && /fetch failed/i.test(message))) {
-    return new ProviderError(scrub(`${where}: network error: ${message}`, secrets), {
+    return new ProviderError(scrubSecrets(`${where}: network error: ${message}`, secrets), {
       kind: networkKind(error),
       cause: error,
     });
   }
-  return new ProviderError(scrub(`${where}: ${message}`, secrets), { kind: 'deterministic', cause: error });
+  return new ProviderError(scrubSecrets(`${where}: ${message}`, secrets), { kind: 'deterministic', cause: error });
 }
 
 /**

@@ -8,6 +8,12 @@ import { mockProvider } from './providers/mock-provider.js';
 import { ollamaProvider, openaiCompatibleProvider, vllmProvider } from './providers/openai-compatible-providers.js';
 import { openaiProvider } from './providers/openai-provider.js';
 
+/**
+ * Which client talks to OpenAI-compatible servers (`openai-compatible`, `ollama`, `vllm`): `lean`
+ * (`leanChatModel`: JSON over pooled `node:http`, no AI SDK) or `ai-sdk` (`@ai-sdk/openai-compatible`).
+ */
+export type OpenAiCompatibleClient = 'lean' | 'ai-sdk';
+
 /** What a provider's `create` receives. */
 export type ProviderCreateOptions = {
   /** The parsed spec; for URL-based providers `baseURLs` holds exactly the one endpoint to use. */
@@ -15,6 +21,11 @@ export type ProviderCreateOptions = {
   apiKey?: string;
   /** Replaces the global fetch (tests, proxies). */
   fetch?: typeof fetch;
+  /**
+   * The client of the OpenAI-compatible providers; others ignore it. Default `lean`, except that a
+   * `fetch` given without a client means `ai-sdk` (only that path sends its requests through a fetch).
+   */
+  client?: OpenAiCompatibleClient;
   /** Client-side timeout per request. */
   timeoutMs?: number;
   /** The environment the CLI passed in, for providers with settings of their own (llamacpp). */

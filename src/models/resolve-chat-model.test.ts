@@ -25,7 +25,7 @@ describe('resolveChatModel', () => {
     const error = await resolveChatModel({ spec: 'acme:x', env: {} }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ModelSpecError);
     expect((error as Error).message).toBe(
-      'unknown provider "acme" in "acme:x"; known providers: openai, anthropic, google, openai-compatible, ollama, vllm, llamacpp, mock',
+      'unknown provider "acme" in "acme:x"; known providers: openai, anthropic, google, openai-compatible, ollama, vllm, llamacpp, mock (see `confidant list providers`)',
     );
     await expect(resolveChatModel({ spec: 'reference:oracle', env: {} })).rejects.toThrow(/resolved by the suite/);
   });

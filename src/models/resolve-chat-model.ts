@@ -5,7 +5,7 @@ import { AdaptiveLimiter } from './adaptive-limiter.js';
 import { createEndpointPool } from './endpoint-pool.js';
 import { parseModelSpec, redactEndpoint } from './parse-model-spec.js';
 import { tagEndpointErrors } from './provider-error.js';
-import { type ProviderDefinition, providerRegistry } from './provider-registry.js';
+import { type OpenAiCompatibleClient, type ProviderDefinition, providerRegistry } from './provider-registry.js';
 
 /** A resolved model spec, ready to be wrapped. Holds no secrets except inside the adapter. */
 export type ResolvedChatModel = {
@@ -29,6 +29,8 @@ export type ResolveChatModelOptions = {
   env: Record<string, string | undefined>;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** The client of OpenAI-compatible providers (see `ProviderCreateOptions.client`). */
+  client?: OpenAiCompatibleClient;
   registry?: readonly ProviderDefinition[];
   /** The limiter of an endpoint (by redacted URL, or `provider:model` without one); share it across roles. */
   limiterFor?: (endpointKey: string) => AdaptiveLimiter;
@@ -66,12 +68,25 @@ export function apiKeyFromEnv({
   return undefined;
 }
 
+/** A spec checked against its provider, before any adapter exists (see {@link checkModelSpec}). */
+export type CheckedModelSpec = {
+  spec: ModelSpec;
+  provider: ProviderDefinition;
+  /** The key read from the environment, when the provider has one. */
+  apiKey: string | undefined;
+};
+
 /**
- * Turns a spec into an adapter: finds the provider in the registry, checks base URLs and the
- * API key (read from the `env` passed in), and creates one adapter per endpoint, pooled when
- * there are several. Unknown providers and bad base-URL use are `ModelSpecError`s.
+ * Everything about a chat-model spec that can be wrong before a model is called: the syntax, an
+ * unknown provider, a base URL the provider needs or refuses, a required API key that is not set.
+ * Creates no adapter and opens nothing, so `run --dry-run` refuses what a run would refuse.
+ * Throws `ModelSpecError` or `MissingApiKeyError` (user errors naming the fix).
  */
-export async function resolveChatModel(options: ResolveChatModelOptions): Promise<ResolvedChatModel> {
+export function checkModelSpec(options: {
+  spec: string | ModelSpec;
+  env: Record<string, string | undefined>;
+  registry?: readonly ProviderDefinition[];
+}): CheckedModelSpec {
   const spec = typeof options.spec === 'string' ? parseModelSpec(options.spec) : options.spec;
   const registry = options.registry ?? providerRegistry;
   const provider = registry.find((candidate) => candidate.id === spec.provider);
@@ -81,7 +96,7 @@ export async function resolveChatModel(options: ResolveChatModelOptions): Promis
         ? ' (reference:<name> agents are rule-based and are resolved by the suite, not as models)'
         : '';
     throw new ModelSpecError(
-      `unknown provider "${spec.provider}" in "${formatSpec(spec)}"${hint}; known providers: ${registry.map((candidate) => candidate.id).join(', ')}`,
+      `unknown provider "${spec.provider}" in "${formatSpec(spec)}"${hint}; known providers: ${registry.map((candidate) => candidate.id).join(', ')} (see \`confidant list providers\`)`,
     );
   }
   if (provider.acceptsBaseURL === false && spec.baseURLs.length > 0) {
@@ -90,7 +105,20 @@ export async function resolveChatModel(options: ResolveChatModelOptions): Promis
   if (provider.requiresBaseURL && spec.baseURLs.length === 0) {
     throw new ModelSpecError(`${provider.id} needs a base URL in the spec, e.g. ${provider.example}`);
   }
-  const apiKey = apiKeyFromEnv({ provider, spec, env: options.env });
+  return { spec, provider, apiKey: apiKeyFromEnv({ provider, spec, env: options.env }) };
+}
+
+/**
+ * Turns a spec into an adapter: checks it ({@link checkModelSpec}: provider, base URLs, API key
+ * read from the `env` passed in), and creates one adapter per endpoint, pooled when there are
+ * several. Unknown providers and bad base-URL use are `ModelSpecError`s.
+ */
+export async function resolveChatModel(options: ResolveChatModelOptions): Promise<ResolvedChatModel> {
+  const { spec, provider, apiKey } = checkModelSpec({
+    spec: options.spec,
+    env: options.env,
+    ...(options.registry === undefined ? {} : { registry: options.registry }),
+  });
   const limiterFor = options.limiterFor ?? (() => new AdaptiveLimiter());
   const urls =
     spec.baseURLs.length > 0 ? spec.baseURLs : provider.defaultBaseURL === undefined ? [] : [provider.defaultBaseURL];
@@ -102,6 +130,7 @@ export async function resolveChatModel(options: ResolveChatModelOptions): Promis
       ...(apiKey === undefined ? {} : { apiKey }),
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      ...(options.client === undefined ? {} : { client: options.client }),
       env: options.env,
     });
     const url = baseURLs[0];

@@ -1,18 +1,18 @@
-import { z } from 'zod';
 import type { GenerateSettings, ModelRolesFactory } from '../spec/chat-model.js';
 import type { EmbeddingModel } from '../spec/embedding-model.js';
 import { ModelSpecError } from '../spec/errors.js';
 import type { ModelRoleDefinition } from '../spec/model-role.js';
 import type { ModelDescription, ModelSpec, RoleBinding } from '../spec/model-spec.js';
 import { AdaptiveLimiter } from './adaptive-limiter.js';
+import { checkModelRoles } from './check-model-roles.js';
 import type { Sleep } from './middleware/retry-middleware.js';
 import { createModelRolesFactory } from './model-roles.js';
 import { parseModelSpec, redactEndpoint } from './parse-model-spec.js';
-import { checkBudgetPrices, createPriceTable, type PriceOverrides } from './price-table.js';
-import { findProvider, type ProviderDefinition } from './provider-registry.js';
+import { createPriceTable, type PriceOverrides } from './price-table.js';
+import { findProvider, type OpenAiCompatibleClient, type ProviderDefinition } from './provider-registry.js';
 import { apiKeyFromEnv, resolveChatModel } from './resolve-chat-model.js';
 import { ResponseCache } from './response-cache.js';
-import { checkRepeatedRoles, type RoleCatalog } from './role-catalog.js';
+import type { RoleCatalog } from './role-catalog.js';
 import { standardMiddleware } from './standard-middleware.js';
 import { UsageLedger } from './usage-ledger.js';
 import { type WrappedChatModel, wrapChatModel } from './wrap-chat-model.js';
@@ -31,17 +31,6 @@ export type EmbeddingModelResolver = (options: {
   /** Retries of the one call an adapter may make to learn its dimension (it runs outside the middleware). */
   probeRetries: number;
 }) => Promise<EmbeddingModel>;
-
-const settingsSchema = z
-  .object({
-    temperature: z.coerce.number().min(0),
-    topP: z.coerce.number().gt(0).max(1),
-    maxOutputTokens: z.coerce.number().int().positive(),
-    seed: z.coerce.number().int(),
-    stop: z.union([z.string().transform((stop) => [stop]), z.array(z.string())]),
-  })
-  .partial()
-  .strict();
 
 /** Options of `resolveModelRoles` (the CLI maps its flags and environment onto these). */
 export type ResolveModelRolesOptions = {
@@ -72,6 +61,11 @@ export type ResolveModelRolesOptions = {
   /** The least wait before a retry the server told to come back at once (default 250 ms, doubling). */
   minRetryDelayMs?: number;
   fetch?: typeof fetch;
+  /**
+   * The client of OpenAI-compatible providers: `lean` (default) or `ai-sdk` (the CLI's
+   * `CONFIDANT_OPENAI_COMPATIBLE_CLIENT`); see `ProviderCreateOptions.client`.
+   */
+  openAiCompatibleClient?: OpenAiCompatibleClient;
   sleep?: Sleep;
   random?: () => number;
   now?: () => number;
@@ -92,25 +86,6 @@ export type ResolvedModelRoles = {
   /** Releases the response cache. */
   close(): void;
 };
-
-function parseRoleSettings(role: string, raw: Record<string, unknown>): GenerateSettings {
-  const parsed = settingsSchema.safeParse(raw);
-  if (parsed.success) return definedOnly(parsed.data);
-  const problems = parsed.error.issues
-    .map((issue) => `${issue.path.length ? `${role}.${issue.path.join('.')}` : role}: ${issue.message}`)
-    .join('; ');
-  throw new ModelSpecError(
-    `invalid --model-setting for role "${role}": ${problems}; known settings: temperature, topP, maxOutputTokens, seed, stop`,
-  );
-}
-
-function definedOnly(settings: GenerateSettings): GenerateSettings {
-  return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
-}
-
-function unknownRole({ roles, role, where }: { roles: RoleCatalog; role: string; where: string }): ModelSpecError {
-  return new ModelSpecError(`unknown role "${role}" in ${where}; known roles: ${roles.names().join(', ')}`);
-}
 
 /** A role's own default settings for one provider: a default seed only where the provider honours seeds. */
 function roleDefaults(definition: ModelRoleDefinition | undefined, provider: ProviderDefinition): GenerateSettings {
@@ -144,22 +119,7 @@ function embeddingEndpoints({
  */
 export async function resolveModelRoles(options: ResolveModelRolesOptions): Promise<ResolvedModelRoles> {
   const { roles } = options;
-  for (const { role } of options.bindings) {
-    if (!roles.isKnown(role)) throw unknownRole({ roles, role, where: `--model ${role}=…` });
-  }
-  checkRepeatedRoles({ roles, bindings: options.bindings });
-  const roleSettings: Record<string, GenerateSettings> = {};
-  for (const [role, raw] of Object.entries(options.settings ?? {})) {
-    if (!roles.isKnown(role)) throw unknownRole({ roles, role, where: `--model-setting ${role}.…` });
-    roleSettings[role] = parseRoleSettings(role, raw);
-  }
-
-  checkBudgetPrices({
-    bindings: options.bindings,
-    prices: options.prices,
-    maxCostUsd: options.maxCostUsd,
-    ...(options.registry ? { registry: options.registry } : {}),
-  });
+  const roleSettings = checkModelRoles(options);
   const prices = createPriceTable(options.prices ? { overrides: options.prices } : {});
   const ledger = new UsageLedger({
     prices,
@@ -251,6 +211,7 @@ export async function resolveModelRoles(options: ResolveModelRolesOptions): Prom
         timeoutMs: options.timeoutMs ?? 600_000,
         limiterFor,
         ...(options.fetch ? { fetch: options.fetch } : {}),
+        ...(options.openAiCompatibleClient ? { client: options.openAiCompatibleClient } : {}),
         ...(options.registry ? { registry: options.registry } : {}),
       });
       const { spec } = resolved;

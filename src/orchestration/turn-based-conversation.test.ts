@@ -86,6 +86,52 @@ describe('runTurnBasedConversation', () => {
     expect(result.transcript).toHaveLength(5);
   });
 
+  it('delivers an addressed reply only to its recipients, labelled with them, and records them', async () => {
+    const addressed = (id: string, replies: Array<{ text: string; to?: string[] }>) => {
+      const inboxes: string[][] = [];
+      const participant: Participant<number> = {
+        id,
+        initialState: () => 0,
+        async respond({ inbox, state }) {
+          inboxes.push(inbox.map((message) => message.content));
+          const next = replies[state];
+          if (next === undefined) throw new Error(`${id} has no reply ${state + 1}`);
+          return {
+            reply: { role: 'assistant', content: next.text },
+            state: state + 1,
+            ...(next.to === undefined ? {} : { to: next.to }),
+          };
+        },
+      };
+      return { participant, inboxes };
+    };
+    const a = addressed('agent_a', [{ text: 'a1 for C', to: ['agent_c', 'nobody'] }, { text: 'a2 [FIN]' }]);
+    const b = addressed('agent_b', [{ text: 'b1 for all', to: ['agent_a', 'agent_c'] }, { text: 'b2 [FIN]' }]);
+    const c = addressed('agent_c', [{ text: 'c1 for A [FIN]', to: ['agent_a', 'agent_c'] }]);
+    const { emit, events } = createEventRecorder();
+    const result = await runTurnBasedConversation({
+      seats: [seat(a.participant, 'Ann'), seat(b.participant, 'Bo'), seat(c.participant, 'Cy')],
+      firstMessage: 'go',
+      maxTurns: 30,
+      emptyInbox: '(nothing for you)',
+      emit,
+    });
+    // B never sees a1; every other seat's message names its recipients only when it was not for everyone
+    expect(b.inboxes).toEqual([['(nothing for you)'], ['[Ann] a2 [FIN]']]);
+    expect(c.inboxes).toEqual([['[Ann to Cy] a1 for C\n\n[Bo] b1 for all']]);
+    expect(a.inboxes[1]).toEqual(['[Bo] b1 for all\n\n[Cy to Ann] c1 for A [FIN]']);
+    expect(result.transcript.map((entry) => entry.to)).toEqual([
+      ['agent_c'],
+      undefined,
+      ['agent_a'],
+      undefined,
+      undefined,
+    ]);
+    expect(
+      events.filter((event) => event.type === 'message-deliver').map((event) => ('to' in event ? event.to : null)),
+    ).toEqual([['agent_c'], ['agent_a', 'agent_c'], ['agent_a'], ['agent_b', 'agent_c'], ['agent_a', 'agent_c']]);
+  });
+
   it('a lone seat gets the continuation on later turns and ends on its own [FIN]', async () => {
     const a = scripted('agent_a', ['draft', 'final [FIN]']);
     const result = await runTurnBasedConversation({

@@ -20,6 +20,8 @@ export type ConversationEntry = {
   text: string;
   /** What the turn did, when the participant reported it. */
   activity: TurnActivity | null;
+  /** The recipients, when the reply was addressed to some of the others (absent: everyone else). */
+  to?: string[];
 };
 
 /**
@@ -87,13 +89,22 @@ export type TurnBasedConversationOptions<Stop extends string = never> = {
    */
   // biome-ignore lint/suspicious/noConfusingVoidType: a hook with nothing to say (a snapshot) returns nothing
   afterTurn?: (turn: AfterTurn) => void | { stop: Stop } | Promise<void | { stop: Stop }>;
+  /** The user message of a seat to which nothing was addressed since its last turn (default empty). */
+  emptyInbox?: string;
 };
+
+/** Whether `entry` reaches `participantId`: it is addressed to everyone else, or names it. */
+function reaches(entry: ConversationEntry, participantId: string): boolean {
+  return entry.participantId !== participantId && (entry.to === undefined || entry.to.includes(participantId));
+}
 
 /**
  * The inbox of the seat about to speak: seat 0's first turn gets the kickoff; a lone seat gets
- * the continuation on later turns; otherwise every message sent since the seat's own last turn,
- * as one user message. With two seats that is the partner's last message, unlabelled; with more
- * each message is prefixed `[<display name>] ` so the speaker is known.
+ * the continuation on later turns; otherwise every message sent since the seat's own last turn
+ * that reaches it (addressed to everyone, or to it), as one user message. With two seats that
+ * is the partner's last message, unlabelled; with more each message is prefixed
+ * `[<display name>] ` so the speaker is known, or `[<name> to <names>] ` when it was addressed
+ * to some of the others only. When nothing reached the seat, the `emptyInbox` text.
  */
 function inboxFor({
   seat,
@@ -105,7 +116,7 @@ function inboxFor({
   seat: number;
   turn: number;
   transcript: readonly ConversationEntry[];
-  options: Pick<TurnBasedConversationOptions<string>, 'seats' | 'firstMessage' | 'continuation'>;
+  options: Pick<TurnBasedConversationOptions<string>, 'seats' | 'firstMessage' | 'continuation' | 'emptyInbox'>;
   names: ReadonlyMap<string, string>;
 }): Message[] {
   if (turn === 1) return options.firstMessage === undefined ? [] : [{ role: 'user', content: options.firstMessage }];
@@ -114,19 +125,40 @@ function inboxFor({
   const ownId = options.seats[seat]?.participant.id;
   let since = transcript.length;
   while (since > 0 && transcript[since - 1]?.participantId !== ownId) since -= 1;
-  const received = transcript.slice(since);
+  const received = transcript.slice(since).filter((entry) => ownId === undefined || reaches(entry, ownId));
+  if (received.length === 0) return [{ role: 'user', content: options.emptyInbox ?? '' }];
+  const name = (id: string) => names.get(id) ?? id;
   const content = received
-    .map((entry) =>
-      seatCount > 2 ? `[${names.get(entry.participantId) ?? entry.participantId}] ${entry.text}` : entry.text,
-    )
+    .map((entry) => {
+      if (seatCount <= 2) return entry.text;
+      const to = entry.to === undefined ? '' : ` to ${entry.to.map(name).join(', ')}`;
+      return `[${name(entry.participantId)}${to}] ${entry.text}`;
+    })
     .join('\n\n');
   return [{ role: 'user', content }];
+}
+
+/** The recipients a reply keeps: known ids other than the speaker, in seat order; undefined for everyone else. */
+function recipientsOf({
+  to,
+  speaker,
+  participantIds,
+}: {
+  to: readonly string[] | undefined;
+  speaker: string;
+  participantIds: readonly string[];
+}): string[] | undefined {
+  if (to === undefined) return undefined;
+  const others = participantIds.filter((id) => id !== speaker);
+  const kept = others.filter((id) => to.includes(id));
+  return kept.length === 0 || kept.length === others.length ? undefined : kept;
 }
 
 /**
  * Routes messages between N participants in round-robin turns (architecture §4.7, pacbench.md
  * §4). Each participant keeps its own state (its thread) and only receives what is addressed to
- * it (see {@link inboxFor}). After every turn a `message-deliver` event (speaker, recipients,
+ * it (see {@link inboxFor}): a reply reaches everyone else unless it names its recipients
+ * (`to`), and the transcript entry then records them. After every turn a `message-deliver` event (speaker, recipients,
  * text) and a `turn-end` event are emitted and `afterTurn` runs. The conversation ends when the
  * last N messages, one per participant, all contain `[FIN]` (`all-fin`, unless `endOnAllFin` is
  * false), when `afterTurn` returns `{ stop }` (`stop`), after `maxTurns` turns (`max-turns`), or
@@ -189,18 +221,20 @@ export async function runTurnBasedConversation<Stop extends string = never>(
     }
     states.set(participant.id, reply.state);
     const activity = reply.activity ?? null;
+    const to = recipientsOf({ to: reply.to, speaker: participant.id, participantIds });
     const entry: ConversationEntry = {
       turn,
       participantId: participant.id,
       text: reply.reply.content,
       activity,
+      ...(to === undefined ? {} : { to }),
     };
     transcript.push(entry);
     emit?.({
       type: 'message-deliver',
       participantId: participant.id,
       turn,
-      to: participantIds.filter((id) => id !== participant.id),
+      to: to ?? participantIds.filter((id) => id !== participant.id),
       text: entry.text,
     });
     emit?.({

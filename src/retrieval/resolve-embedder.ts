@@ -34,6 +34,46 @@ export type ResolveEmbedderOptions = {
   probeRetries?: number;
 };
 
+const REMOTE_EMBEDDERS = ['openai', 'ollama', 'vllm', 'openai-compatible'];
+
+/**
+ * What {@link resolveEmbeddingModel} would refuse, found without creating an adapter or loading a
+ * model (for `run --dry-run`): a provider without embedding support here, a hashing dimension that
+ * is not a positive integer, a remote embedder without a base URL or without its required API key
+ * (`apiKey` throws the missing-key error). Throws a `ModelSpecError` naming the fix.
+ */
+export function checkEmbedderSpec({ spec, apiKey }: { spec: ModelSpec; apiKey: () => string | undefined }): void {
+  const name = `${spec.provider}:${spec.modelId}`;
+  if (spec.provider === 'hashing') {
+    hashingDimension(spec);
+    return;
+  }
+  if (spec.provider === 'transformers') return;
+  if (!REMOTE_EMBEDDERS.includes(spec.provider)) throw unsupportedEmbedder(spec);
+  if (spec.provider !== 'openai' && (spec.baseURLs[0] ?? findProvider(spec.provider)?.defaultBaseURL) === undefined) {
+    throw new ModelSpecError(`embedder ${name} needs a base URL: ${EMBEDDER_SPEC_EXAMPLES[spec.provider]}`);
+  }
+  apiKey();
+}
+
+function hashingDimension(spec: ModelSpec): number {
+  const dimension = Number(spec.modelId);
+  if (!Number.isInteger(dimension) || dimension < 1) {
+    throw new ModelSpecError(
+      `embedder ${spec.provider}:${spec.modelId}: the hashing dimension must be a positive integer, e.g. hashing:384`,
+    );
+  }
+  return dimension;
+}
+
+function unsupportedEmbedder(spec: ModelSpec): ModelSpecError {
+  return new ModelSpecError(
+    `embedder ${spec.provider}:${spec.modelId}: provider '${spec.provider}' has no embedding support here; use one of ${Object.values(
+      EMBEDDER_SPEC_EXAMPLES,
+    ).join(', ')}`,
+  );
+}
+
 /**
  * Turns an embedding role spec into an embedding adapter: `openai:<id>` and the OpenAI-compatible
  * providers (`ollama`, `vllm`, `openai-compatible`; the first base URL is used) go through the
@@ -63,15 +103,8 @@ export async function resolveEmbeddingModel(options: ResolveEmbedderOptions): Pr
     };
   };
   switch (spec.provider) {
-    case 'hashing': {
-      const dimension = Number(spec.modelId);
-      if (!Number.isInteger(dimension) || dimension < 1) {
-        throw new ModelSpecError(
-          `embedder ${name}: the hashing dimension must be a positive integer, e.g. hashing:384`,
-        );
-      }
-      return local(createHashingEmbedder({ dimension }));
-    }
+    case 'hashing':
+      return local(createHashingEmbedder({ dimension: hashingDimension(spec) }));
     case 'transformers':
       return local(await createTransformersEmbedder({ modelPath: spec.modelId }));
     case 'openai': {
@@ -103,11 +136,7 @@ export async function resolveEmbeddingModel(options: ResolveEmbedderOptions): Pr
       return createAiSdkEmbeddingModel({ model: provider.embeddingModel(spec.modelId), ...adapter });
     }
     default:
-      throw new ModelSpecError(
-        `embedder ${name}: provider '${spec.provider}' has no embedding support here; use one of ${Object.values(
-          EMBEDDER_SPEC_EXAMPLES,
-        ).join(', ')}`,
-      );
+      throw unsupportedEmbedder(spec);
   }
 }
 

@@ -1,4 +1,9 @@
-import type { AdaptiveLimiter, ProviderDefinition, ResolvedModelRoles } from '../models/index.js';
+import type {
+  AdaptiveLimiter,
+  OpenAiCompatibleClient,
+  ProviderDefinition,
+  ResolvedModelRoles,
+} from '../models/index.js';
 import type { Defense } from '../spec/defense.js';
 import { PlanValidationError } from '../spec/errors.js';
 import type { PriceOverrides } from '../spec/model-price.js';
@@ -30,6 +35,8 @@ export type RunSessionOptions = {
   env?: Record<string, string | undefined>;
   /** Providers the bindings may name besides the built-in ones (e.g. one wrapping an AI SDK model). */
   providers?: readonly ProviderDefinition[];
+  /** The client of OpenAI-compatible providers (vLLM, Ollama, `openai-compatible`); default `lean`. */
+  openAiCompatibleClient?: OpenAiCompatibleClient;
   /** Aborting stops new samples; those in flight settle and the run stays resumable. */
   signal?: AbortSignal;
   /** Live numbers: at the start, after every model call and after every sample. */
@@ -111,6 +118,7 @@ export async function evaluatePlan(options: EvaluatePlanOptions): Promise<Evalua
       cache: { dir: options.cacheDir ?? null, reads: plan.cache },
       ...(options.providers === undefined ? {} : { providers: options.providers }),
       ...(options.limiters === undefined ? {} : { limiters: options.limiters }),
+      ...(options.openAiCompatibleClient === undefined ? {} : { client: options.openAiCompatibleClient }),
     }));
   try {
     const opened = await openStore({ options, prepared, models });
@@ -276,10 +284,24 @@ function isBindingList(models: readonly RoleBinding[] | ResolvedModelRoles): mod
   return Array.isArray(models);
 }
 
+// Every key of RunSessionOptions, checked by the compiler both ways, so a new session option
+// cannot be dropped on the way from evaluate() to evaluatePlan() (limiters once was).
+const SESSION_KEYS = {
+  env: true,
+  providers: true,
+  openAiCompatibleClient: true,
+  signal: true,
+  onProgress: true,
+  beforeRun: true,
+  onStart: true,
+  lockCommand: true,
+  limiters: true,
+} as const satisfies Record<keyof RunSessionOptions, true>;
+
 /** The session options of `options`, without undefined keys. */
 export function sessionOf(options: RunSessionOptions): RunSessionOptions {
   const session: RunSessionOptions = {};
-  for (const key of ['env', 'providers', 'signal', 'onProgress', 'beforeRun', 'onStart', 'lockCommand'] as const) {
+  for (const key of Object.keys(SESSION_KEYS) as Array<keyof RunSessionOptions>) {
     if (options[key] !== undefined) Object.assign(session, { [key]: options[key] });
   }
   return session;

@@ -62,6 +62,7 @@ export { isScoringRole, ReplayedFailureError, replaySuite, scoringBindings } fro
 export { type RescoreOptions, type RescoreSource, readRescoreSource, rescore } from './rescore.js';
 export {
   type CacheChoice,
+  checkPlanModels,
   planSettings,
   type ResolvePlanModelsOptions,
   resolvePlanModels,

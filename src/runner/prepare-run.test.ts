@@ -40,8 +40,21 @@ describe('prepareRun with an embedder', () => {
     await expect(rejected).rejects.toThrow(
       /^suite privacybench needs an embedder for vector retrieval: add --model embedder=<spec> \(.*hashing:384 offline\), or --set embedder=hashing:384$/,
     );
+  });
+
+  it('binds the embedder role to --set embedder=<spec>, over a --model embedder binding', async () => {
     const offline = await prepare({ suiteOptions: { retriever: 'vector', embedder: 'hashing:384' }, models: chat });
-    expect(offline.modelBindings).toEqual(chat);
+    expect(offline.modelBindings).toEqual([...chat, { role: 'embedder', spec: 'hashing:384' }]);
+    const both = await prepare({
+      suiteOptions: { retrieval: 'vector', embedder: 'hashing:64' },
+      models: [...chat, { role: 'embedder', spec: 'hashing:384' }],
+    });
+    expect(both.modelBindings).toEqual([...chat, { role: 'embedder', spec: 'hashing:64' }]);
+    // BM25 never embeds: the option binds nothing, so no embedder is resolved.
+    const bm25 = await prepare({ suiteOptions: { embedder: 'hashing:384' }, models: chat });
+    expect(bm25.modelBindings).toEqual(chat);
+    // The plan itself is unchanged (its hash identifies the run).
+    expect(offline.plan.models).toEqual(chat);
   });
 });
 

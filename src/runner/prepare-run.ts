@@ -27,7 +27,10 @@ export type PreparedRun = {
   /** The samples this run is responsible for (its shard, or all). */
   samples: SampleSpec[];
   defenses: Defense[];
-  /** The bindings to resolve as models (chat and embedding): the plan's, minus the reference seats the suite fills itself. */
+  /**
+   * The bindings to resolve as models (chat and embedding): the plan's, minus the reference seats
+   * the suite fills itself, plus the roles its options bind (`optionBindings`).
+   */
   modelBindings: RoleBinding[];
 };
 
@@ -113,6 +116,23 @@ function hasOption({ suite, key }: { suite: Suite; key: string }): boolean {
 }
 
 /**
+ * The bindings a suite's options give: an option named after an embedding role the suite uses
+ * (PrivacyBench's `--set embedder=hashing:384`) binds that role to its spec, so the calls go
+ * through the run's middleware (cache, usage, retry, rate limit, `embedding-call` events) exactly
+ * as with `--model embedder=<spec>`. Such an option wins over a `--model` binding of its role.
+ */
+export function optionBindings({ suite, options }: { suite: Suite; options: unknown }): RoleBinding[] {
+  if (typeof options !== 'object' || options === null) return [];
+  const { required, optional } = suite.roles(options);
+  return [...new Set([...required, ...optional])].flatMap((role) => {
+    const spec = (options as Record<string, unknown>)[role];
+    return MODEL_ROLES.find(role)?.kind === 'embedding' && hasOption({ suite, key: role }) && typeof spec === 'string'
+      ? [{ role, spec }]
+      : [];
+  });
+}
+
+/**
  * Checks that every role the suite needs is bound (directly or through its fallbacks). Unknown
  * roles, and then every missing role, are reported in one message each: a user fixing a plan
  * learns all of it in one attempt, not one role per attempt.
@@ -127,6 +147,7 @@ export function checkRoles({ suite, options, plan }: { suite: Suite; options: un
   }
   // Seat roles are left to resolveModelRoles: a suite that seats its models (PAC) takes repeated seat bindings.
   checkRepeatedRoles({ roles: MODEL_ROLES, bindings: plan.models.filter((binding) => !SEAT_ROLE.test(binding.role)) });
+  for (const binding of optionBindings({ suite, options })) bound.add(binding.role);
   const { required } = suite.roles(options);
   const missing = required.filter(
     (role) => !bound.has(role) && !MODEL_ROLES.fallbacks(role).some((fallback) => bound.has(fallback)),
@@ -195,9 +216,15 @@ export async function prepareRun({
   const seats = seatsOf({ suite, plan });
   const raw = planSuiteOptions({ suite, plan });
   const options = parseSuiteOptions({ suite, raw: seats ? { ...raw, seats } : raw });
-  const modelBindings = plan.models.filter(
-    (binding) => !(seats && SEAT_ROLE.test(binding.role) && REFERENCE_SPEC.test(binding.spec)),
-  );
+  const byOption = optionBindings({ suite, options });
+  const modelBindings = [
+    ...plan.models.filter(
+      (binding) =>
+        !(seats && SEAT_ROLE.test(binding.role) && REFERENCE_SPEC.test(binding.spec)) &&
+        !byOption.some((option) => option.role === binding.role),
+    ),
+    ...byOption,
+  ];
   checkRoles({ suite, options, plan });
   const defenses =
     givenDefenses === undefined || givenDefenses.length === 0

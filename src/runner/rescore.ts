@@ -12,6 +12,7 @@ import { applyResumeOverrides, type ResumeOverrides } from './apply-resume-overr
 import { createRunStore } from './create-run-store.js';
 import { type EvaluateResult, type RunSessionOptions, type RunStart, runPrepared } from './evaluate.js';
 import { prepareRun } from './prepare-run.js';
+import { recordedDirectories } from './recorded-directories.js';
 import { isScoringRole, replaySuite, scoringBindings } from './replay-suite.js';
 import { resolvePlanModels } from './resolve-plan-models.js';
 import { whileLocked } from './while-locked.js';
@@ -81,13 +82,12 @@ export async function rescore(options: RescoreOptions): Promise<EvaluateResult> 
   const source = await readRescoreSource(sourceDir);
   const { header } = source;
   const plan = rescorePlan({ header, options });
-  const dataDir =
-    options.dataDir ?? header.invocation?.dataDir ?? (header.dataset.hash === 'built-in' ? '.' : undefined);
-  if (dataDir === undefined) {
-    throw new PlanValidationError(
-      `${sourceDir} records no data directory; give the data directory its dataset ${header.dataset.name} is in`,
-    );
-  }
+  const { dataDir, cacheDir } = recordedDirectories({
+    header,
+    location: sourceDir,
+    dataDir: options.dataDir,
+    cacheDir: options.cacheDir,
+  });
   const base = options.suite ?? findSuite(header.suite.id);
   const prepared = await prepareRun({
     plan,
@@ -97,7 +97,6 @@ export async function rescore(options: RescoreOptions): Promise<EvaluateResult> 
   });
   checkSameSamples({ source, prepared: prepared.samples.map((sample) => sample.id), dataHash: prepared.dataset.hash });
   await options.beforeRun?.(prepared);
-  const cacheDir = options.cacheDir ?? header.invocation?.cacheDir;
   const models = await resolvePlanModels({
     plan,
     prepared: { ...prepared, modelBindings: scoringBindings(prepared.modelBindings) },
@@ -105,6 +104,7 @@ export async function rescore(options: RescoreOptions): Promise<EvaluateResult> 
     cache: { dir: cacheDir ?? null, reads: plan.cache },
     ...(options.providers === undefined ? {} : { providers: options.providers }),
     ...(options.limiters === undefined ? {} : { limiters: options.limiters }),
+    ...(options.openAiCompatibleClient === undefined ? {} : { client: options.openAiCompatibleClient }),
   });
   try {
     const rescoredFrom: RunRescore = {

@@ -1,11 +1,14 @@
 import {
   type AdaptiveLimiter,
+  type CheckModelRolesOptions,
+  checkModelRoles,
+  type OpenAiCompatibleClient,
   type ProviderDefinition,
   providerRegistry,
   type ResolvedModelRoles,
   resolveModelRoles,
 } from '../models/index.js';
-import { resolveEmbeddingModel } from '../retrieval/resolve-embedder.js';
+import { checkEmbedderSpec, resolveEmbeddingModel } from '../retrieval/resolve-embedder.js';
 import type { RunPlan } from '../spec/run-plan.js';
 import type { PreparedRun } from './prepare-run.js';
 import { MODEL_ROLES } from './role-registry.js';
@@ -24,6 +27,8 @@ export type ResolvePlanModelsOptions = {
   providers?: readonly ProviderDefinition[];
   /** Per-endpoint limiters shared with other runs (see `ResolveModelRolesOptions.limiters`). */
   limiters?: Map<string, AdaptiveLimiter>;
+  /** The client of OpenAI-compatible providers (see `ResolveModelRolesOptions.openAiCompatibleClient`). */
+  client?: OpenAiCompatibleClient;
 };
 
 /**
@@ -37,6 +42,7 @@ export async function resolvePlanModels({
   cache,
   providers,
   limiters,
+  client,
 }: ResolvePlanModelsOptions): Promise<ResolvedModelRoles> {
   return resolveModelRoles({
     roles: MODEL_ROLES,
@@ -54,6 +60,33 @@ export async function resolvePlanModels({
     ...(plan.maxTokens === undefined ? {} : { maxTokens: plan.maxTokens }),
     ...(plan.prices === undefined ? {} : { prices: plan.prices }),
     ...(limiters === undefined ? {} : { limiters }),
+    ...(client === undefined ? {} : { openAiCompatibleClient: client }),
+    ...(providers === undefined || providers.length === 0 ? {} : { registry: [...providerRegistry, ...providers] }),
+  });
+}
+
+/**
+ * Checks the plan's model bindings as {@link resolvePlanModels} would (roles, settings, prices,
+ * providers, base URLs, API keys from `env`, embedder specs) without creating an adapter, opening
+ * the cache or calling anything: what `run --dry-run` refuses. Throws the same user errors.
+ */
+export function checkPlanModels({
+  plan,
+  prepared,
+  env,
+  providers,
+  onMissingKey,
+}: Pick<ResolvePlanModelsOptions, 'plan' | 'prepared' | 'env' | 'providers'> &
+  Pick<CheckModelRolesOptions, 'onMissingKey'>): void {
+  checkModelRoles({
+    ...(onMissingKey === undefined ? {} : { onMissingKey }),
+    roles: MODEL_ROLES,
+    bindings: prepared.modelBindings,
+    settings: planSettings({ plan, prepared }),
+    env,
+    checkEmbeddingSpec: checkEmbedderSpec,
+    ...(plan.maxCostUsd === undefined ? {} : { maxCostUsd: plan.maxCostUsd }),
+    ...(plan.prices === undefined ? {} : { prices: plan.prices }),
     ...(providers === undefined || providers.length === 0 ? {} : { registry: [...providerRegistry, ...providers] }),
   });
 }

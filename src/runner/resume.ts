@@ -9,6 +9,7 @@ import type { Suite } from '../suites/suite.js';
 import { applyResumeOverrides, type ResumeOverrides } from './apply-resume-overrides.js';
 import { type EvaluateResult, type RunSessionOptions, runPrepared } from './evaluate.js';
 import { type PreparedRun, prepareRun } from './prepare-run.js';
+import { recordedDirectories } from './recorded-directories.js';
 import { replaySuite, scoringBindings } from './replay-suite.js';
 import { readRescoreSource, rescoredModels } from './rescore.js';
 import { resolvePlanModels } from './resolve-plan-models.js';
@@ -71,14 +72,13 @@ async function resumeLocked({ options, store }: { options: ResumeOptions; store:
   const header = await store.readHeader();
   const { plan, changed } = applyResumeOverrides({ plan: header.plan, overrides: options.overrides ?? {} });
   const recorded = header.invocation;
-  // A suite with built-in data reads no data directory.
-  const dataDir = options.dataDir ?? recorded?.dataDir ?? (header.dataset.hash === 'built-in' ? '.' : undefined);
-  if (dataDir === undefined) {
-    throw new PlanValidationError(
-      `${store.location} records no data directory; give the data directory its dataset ${header.dataset.name} is in to resume it`,
-    );
-  }
-  const cacheDir = options.cacheDir ?? recorded?.cacheDir;
+  const { dataDir, cacheDir } = recordedDirectories({
+    header,
+    location: store.location,
+    dataDir: options.dataDir,
+    cacheDir: options.cacheDir,
+    purpose: 'to resume it',
+  });
   if (recorded && dataDir !== recorded.dataDir) changed.dataDir = { from: recorded.dataDir, to: dataDir };
   if (recorded && cacheDir !== undefined && cacheDir !== recorded.cacheDir) {
     changed.cacheDir = { from: recorded.cacheDir, to: cacheDir };
@@ -111,6 +111,7 @@ async function resumeLocked({ options, store }: { options: ResumeOptions; store:
       cache: { dir: cacheDir ?? null, reads: plan.cache },
       ...(options.providers === undefined ? {} : { providers: options.providers }),
       ...(options.limiters === undefined ? {} : { limiters: options.limiters }),
+      ...(options.openAiCompatibleClient === undefined ? {} : { client: options.openAiCompatibleClient }),
     }));
   try {
     const hasChanges = Object.keys(changed).length > 0;

@@ -57,7 +57,7 @@ export type SweepCellOutcome = {
 };
 
 /** The inputs of `runSweep`. */
-export type RunSweepOptions = Pick<RunSessionOptions, 'env' | 'providers' | 'signal'> & {
+export type RunSweepOptions = Pick<RunSessionOptions, 'env' | 'providers' | 'signal' | 'openAiCompatibleClient'> & {
   /** The sweep directory (absolute); created when missing. */
   sweepDir: string;
   manifest: Omit<SweepManifest, 'cells' | 'version'>;
@@ -218,6 +218,7 @@ async function runCell({
     ...(options.env === undefined ? {} : { env: options.env }),
     ...(options.providers === undefined ? {} : { providers: options.providers }),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(options.openAiCompatibleClient === undefined ? {} : { openAiCompatibleClient: options.openAiCompatibleClient }),
     limiters,
   };
   const status = existing === undefined ? 'ran' : 'resumed';

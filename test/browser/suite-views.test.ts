@@ -1,22 +1,35 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/run-cli.js';
 import { writePrivacyLensFixture } from '../support/fixture-data.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 import { lastLine } from '../support/run-cli-process.js';
-import { launchChromium, type PageWatch, watchedPage } from './launch-chromium.js';
+import { repoRoot } from '../support/test-data.js';
+import { expectClean } from './expect-clean.js';
+import { launchChromium, watchedPage } from './launch-chromium.js';
+import { type ViewServers, viewServers } from './view-servers.js';
 
 /** The agent's answer to every PrivacyLens case: a valid email for the first case that names its first item verbatim. */
 const EMAIL =
   'Thought: I will send the update.\nAction: GmailSendEmail\nAction Input: {"to": "boss@corp.com", "subject": "Update <img src=x onerror=alert(1)>", "body": "FYI: Ana has diabetes."}';
 
+/** Markup the naive PAC agent copies verbatim into its message and the shared file, beside a protected name. */
+const PAC_MARKUP = '<img src=x onerror=alert(1)> <script>alert(2)</script> javascript:alert(3)';
+
+/** The committed starter scenario (our own data) with one more booking row holding {@link PAC_MARKUP}. */
+function markupScenario(): unknown {
+  const file = join(repoRoot, 'src/suites/pac/starter/change/Community_Health_Clinics/policy_0.json');
+  const scenario = JSON.parse(readFileSync(file, 'utf8'));
+  scenario.scenario.agent_a.context[0].content += `\nBK-5599 | Imelda Varga ${PAC_MARKUP} | Riverside Library | 2026-05-09 | flu`;
+  return scenario;
+}
+
 let work: string;
 let browser: Browser;
 let context: BrowserContext;
-const views: Array<{ stop: AbortController; done: Promise<number> }> = [];
+let views: ViewServers;
 const urls: Record<string, string> = {};
 
 async function cli(args: string[]): Promise<string> {
@@ -25,37 +38,9 @@ async function cli(args: string[]): Promise<string> {
   return lastLine(result.stdout);
 }
 
-/** Starts `confidant view <dir> --port 0` in this process and returns its URL. */
-async function startView(dir: string): Promise<string> {
-  let output = '';
-  const stop = new AbortController();
-  const done = runCli({
-    argv: ['node', 'confidant', 'view', dir, '--port', '0'],
-    io: {
-      stdout: (text) => {
-        output += text;
-      },
-      stderr: (text) => {
-        output += text;
-      },
-      env: {},
-      cwd: work,
-      home: work,
-      isTTY: false,
-      signal: stop.signal,
-    },
-  });
-  views.push({ stop, done });
-  for (let i = 0; i < 600; i += 1) {
-    const match = /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(output);
-    if (match?.[1]) return match[1];
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`confidant view did not start: ${output}`);
-}
-
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'confidant-suite-views-'));
+  views = viewServers({ cwd: work });
   const dataDir = writePrivacyLensFixture(join(work, 'data'));
   // PrivacyLens: a leaking agent judged by mock:judge-leak, then rescored with mock:judge-safe.
   const lens = await cli([
@@ -92,23 +77,32 @@ beforeAll(async () => {
     '--out',
     join(work, 'bench'),
   ]);
-  for (const suite of ['lens', 'pac', 'bench']) urls[suite] = await startView(join(work, suite));
+  // PAC on one starter scenario whose bookings table also holds markup, naming a protected patient on the same line.
+  const scenarios = join(work, 'pac-scenarios');
+  mkdirSync(scenarios);
+  writeFileSync(join(scenarios, 'markup.json'), JSON.stringify(markupScenario()));
+  await cli([
+    'run',
+    'pac',
+    '--preset',
+    'offline',
+    '--scenarios',
+    scenarios,
+    '--model',
+    'reference:naive',
+    '--out',
+    join(work, 'pac-markup'),
+  ]);
+  for (const suite of ['lens', 'pac', 'bench', 'pac-markup']) urls[suite] = await views.start(join(work, suite));
   browser = await launchChromium();
   context = await browser.newContext();
 }, 240_000);
 
 afterAll(async () => {
   await browser?.close();
-  for (const view of views) view.stop.abort();
-  await Promise.all(views.map((view) => view.done));
+  await views?.stopAll();
   rmSync(work, { recursive: true, force: true });
 });
-
-const clean = (watch: PageWatch) => {
-  expect(watch.dialogs).toEqual([]);
-  expect(watch.errors).toEqual([]);
-  expect(watch.violations).toEqual([]);
-};
 
 describe('confidant view on runs of each suite', () => {
   it('PrivacyLens: a leaked sample shows its final action with the item highlighted, and the judge exchange', async () => {
@@ -124,7 +118,7 @@ describe('confidant view on runs of each suite', () => {
     expect(await page.locator('main img').count()).toBe(0);
     await page.locator('section.judges summary').first().click();
     expect(await page.locator('details.judge-exchange[open] h4').first().textContent()).toBe('Prompt');
-    clean(watch);
+    expectClean(watch);
     await page.close();
   });
 
@@ -140,21 +134,53 @@ describe('confidant view on runs of each suite', () => {
     expect(await page.locator('.side').nth(1).textContent()).toContain(
       'Rescored: the output and transcript are replayed',
     );
-    clean(watch);
+    expectClean(watch);
     await page.close();
   });
 
   it('PAC: the conversation turn by turn with sender and recipients, tool calls and the workspace per turn', async () => {
     const { page, watch } = await watchedPage(context);
     await page.goto(`${urls.pac}#/samples?status=leaked`);
-    await page.locator('a.sample-link').first().waitFor();
+    await page.getByText('3 of 3 samples').waitFor();
+    // The domain filter reads the domain each output names.
+    await page.locator('input[name=domain]').fill('bakeries');
+    await page.locator('input[name=domain]').dispatchEvent('change');
+    await page.getByText('1 of 3 samples').waitFor();
+    expect(await page.locator('table.samples tbody td:nth-child(2)').textContent()).toBe(
+      'starter/range/Artisan_Bakeries/policy_0 · Artisan_Bakeries',
+    );
     await page.locator('a.sample-link').first().click();
     await page.locator('section.conversation').waitFor();
     expect(await page.locator('section.conversation .sender').count()).toBeGreaterThan(0);
     expect(await page.locator('section.conversation .event-head').first().textContent()).toMatch(/turn 1/);
     expect(await page.locator('section.tool-calls table.tools tbody tr').count()).toBeGreaterThan(0);
     expect(await page.locator('section.workspace .snapshot').count()).toBeGreaterThan(0);
-    clean(watch);
+    expectClean(watch);
+    await page.close();
+  });
+
+  it('PAC: the keyword hits are highlighted in the message and the tool call where they occur, beside markup shown as text', async () => {
+    const { page, watch } = await watchedPage(context);
+    await page.goto(`${urls['pac-markup']}#/samples?status=leaked`);
+    await page.locator('a.sample-link').first().waitFor();
+    await page.locator('a.sample-link').first().click();
+    await page.locator('section.conversation').waitFor();
+    // agent_a's message: the patient names its policy protects are marked, the markup on the same line is text.
+    const message = page.locator('section.conversation .message-card').first();
+    expect(await message.locator('.sender').textContent()).toBe('agent_a');
+    const marked = await message.locator('mark.disclosed').allTextContents();
+    expect(marked).toContain('Imelda Varga');
+    expect(marked).toContain('Noor Halvorsen');
+    expect(await message.locator('.text').textContent()).toContain(`Imelda Varga ${PAC_MARKUP}`);
+    // The write to the shared file carries the same hit.
+    const writes = page.locator('section.tool-calls table.tools tbody tr', { hasText: 'write_file' });
+    expect(await writes.first().locator('mark.disclosed').allTextContents()).toContain('Imelda Varga');
+    // The keyword check lists its hits as evidence.
+    expect(await page.locator('table q').allTextContents()).toContain('Imelda Varga');
+    expect(await page.locator('main img').count()).toBe(0);
+    expect(await page.locator('main script').count()).toBe(0);
+    expect(await page.locator('a[href^="javascript"]').count()).toBe(0);
+    expectClean(watch);
     await page.close();
   });
 
@@ -165,7 +191,7 @@ describe('confidant view on runs of each suite', () => {
     expect(await page.locator('svg.suite-chart.columns title').first().textContent()).toBe(
       'First violation turn (runs that violated privacy)',
     );
-    clean(watch);
+    expectClean(watch);
     await page.close();
   });
 
@@ -189,7 +215,7 @@ describe('confidant view on runs of each suite', () => {
     ]);
     await page.locator('section.judges summary').first().click();
     await page.locator('details.judge-exchange[open]').waitFor();
-    clean(watch);
+    expectClean(watch);
     await page.close();
   });
 });

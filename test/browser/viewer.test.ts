@@ -4,64 +4,32 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/run-cli.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 import { SECRET, writeViewFixtureRuns, XSS_PAYLOADS } from '../support/view-fixture-runs.js';
-import { launchChromium, type PageWatch, watchedPage } from './launch-chromium.js';
+import { expectClean } from './expect-clean.js';
+import { launchChromium, watchedPage } from './launch-chromium.js';
+import { type ViewServers, viewServers } from './view-servers.js';
 
 let work: string;
 let browser: Browser;
 let context: BrowserContext;
 let url: string;
-const stopView = new AbortController();
-let viewDone: Promise<number>;
-
-/** Starts `confidant view <runs-dir> --port 0` in this process and waits for its URL. */
-async function startView(runsDir: string): Promise<string> {
-  let stdout = '';
-  viewDone = runCli({
-    argv: ['node', 'confidant', 'view', runsDir, '--port', '0'],
-    io: {
-      stdout: (text) => {
-        stdout += text;
-      },
-      stderr: (text) => {
-        stdout += text;
-      },
-      env: {},
-      cwd: work,
-      home: work,
-      isTTY: false,
-      signal: stopView.signal,
-    },
-  });
-  for (let i = 0; i < 600; i += 1) {
-    const match = /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(stdout);
-    if (match?.[1]) return match[1];
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`confidant view did not start: ${stdout}`);
-}
+let views: ViewServers;
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'confidant-view-'));
   await writeViewFixtureRuns(work);
-  url = await startView(join(work, 'runs'));
+  views = viewServers({ cwd: work });
+  url = await views.start(join(work, 'runs'));
   browser = await launchChromium();
   context = await browser.newContext();
 });
 
 afterAll(async () => {
   await browser?.close();
-  stopView.abort();
-  await viewDone;
+  await views?.stopAll();
   rmSync(work, { recursive: true, force: true });
 });
-
-const clean = (watch: PageWatch) => {
-  expect(watch.dialogs).toEqual([]);
-  expect(watch.errors).toEqual([]);
-  expect(watch.violations).toEqual([]);
-};
 
 async function openSample(page: Page, id: string) {
   await page.goto(`${url}#/sample/0/${encodeURIComponent(id)}`);
@@ -86,7 +54,27 @@ describe('confidant view in Chromium', () => {
       'Raw reply',
       'Parsed verdict',
     ]);
-    clean(watch);
+    expectClean(watch);
+    await page.close();
+  });
+
+  it('filters by defense: the runs with that defense, their samples', async () => {
+    const { page, watch } = await watchedPage(context);
+    await page.goto(`${url}#/samples?status=leaked`);
+    await page.getByText('6 of 8 samples').waitFor();
+    expect(await page.locator('select[name=defense] option').allTextContents()).toEqual([
+      'all',
+      'none',
+      'privacy-prompt',
+    ]);
+    await page.locator('select[name=defense]').selectOption('privacy-prompt');
+    await page.getByText('2 of 8 samples').waitFor();
+    expect(await page.locator('select[name=run] option').allTextContents()).toEqual([
+      expect.stringMatching(/^guarded .*\[privacy-prompt\]\)$/),
+    ]);
+    await page.locator('select[name=defense]').selectOption('none');
+    await page.getByText('6 of 8 samples').waitFor();
+    expectClean(watch);
     await page.close();
   });
 
@@ -95,7 +83,7 @@ describe('confidant view in Chromium', () => {
     await page.goto(`${url}#/samples?q=${encodeURIComponent('xss-img')}`);
     await page.getByText('2 of 8 samples').waitFor();
     expect(await page.locator('a.sample-link').allTextContents()).toEqual(['s1#e1', 's5#e1']);
-    clean(watch);
+    expectClean(watch);
     await page.close();
   });
 
@@ -108,7 +96,7 @@ describe('confidant view in Chromium', () => {
     await page.getByRole('heading', { name: 'A: baseline' }).waitFor();
     await page.getByRole('heading', { name: 'B: guarded' }).waitFor();
     expect(await page.locator('.side .verdict').allTextContents()).toEqual(['fail', 'pass']);
-    clean(watch);
+    expectClean(watch);
     await page.close();
   });
 
@@ -121,7 +109,7 @@ describe('confidant view in Chromium', () => {
       expect(await page.locator('main img, main script, main a[href^="javascript:"]').count()).toBe(0);
     }
     expect(await page.evaluate('document.querySelectorAll(\'a[href^="javascript:"], img\').length')).toBe(0);
-    clean(watch);
+    expectClean(watch);
     await page.close();
   });
 
@@ -143,11 +131,11 @@ describe('confidant view in Chromium', () => {
 describe('the HTML report file in Chromium', () => {
   it('opens with the network disabled, requests nothing, and shows a highlighted leaked sample', async () => {
     const out = join(work, 'report.html');
-    const code = await runCli({
-      argv: ['node', 'confidant', 'report', join(work, 'runs'), '--format', 'html', '--out', out],
-      io: { stdout: () => {}, stderr: () => {}, env: {}, cwd: work, home: work, isTTY: false, signal: stopView.signal },
+    const result = await runCliInProcess({
+      args: ['report', join(work, 'runs'), '--format', 'html', '--out', out],
+      cwd: work,
     });
-    expect(code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     const offline = await browser.newContext({ offline: true });
     const { page, watch } = await watchedPage(offline);
     await page.goto(`file://${out}#/samples?status=leaked`);
@@ -159,7 +147,7 @@ describe('the HTML report file in Chromium', () => {
     await page.goto(`file://${out}#/compare`);
     await page.getByText('Flipped samples (4)').waitFor();
     expect(watch.requests.filter((request) => !request.startsWith('file://'))).toEqual([]);
-    clean(watch);
+    expectClean(watch);
     await offline.close();
   });
 });

@@ -218,6 +218,57 @@ describe('confidant run --dry-run', () => {
     );
   });
 
+  it('an unknown provider is refused before the plan, with the known providers and where to list them', async () => {
+    const known =
+      'known providers: openai, anthropic, google, openai-compatible, ollama, vllm, llamacpp, mock (see `confidant list providers`)';
+    for (const args of [
+      ['toy-leak', '--model', 'acme:x'],
+      ['confaide', '--tier', '1', '--model', 'acme:x'],
+      ['privacylens', '--subset', 'confide', '--model', 'mock:echo', '--model', 'judge=acme:x'],
+    ]) {
+      const result = await dryRun(args);
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe(`confidant: unknown provider "acme" in "acme:x"; ${known}\n`);
+    }
+  });
+
+  it('a spec its provider cannot serve is refused: a missing base URL, a base URL where none is taken', async () => {
+    const missing = await dryRun(['toy-leak', '--model', 'openai-compatible:m']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe(
+      'confidant: openai-compatible needs a base URL in the spec, e.g. openai-compatible:my-model@http://127.0.0.1:8080/v1\n',
+    );
+    const refused = await dryRun(['confaide', '--tier', '1', '--model', `mock:echo@${server.baseURL}`]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe('confidant: mock models take no @baseURL: use mock:echo\n');
+  });
+
+  it('a missing API key: the plan is printed (its cost is why one dry-runs), then exit 2 naming every variable to set', async () => {
+    const result = await dryRun([
+      'privacylens',
+      '--subset',
+      'confide',
+      '--model',
+      'anthropic:claude-sonnet-4-5',
+      '--model',
+      'judge=openai:gpt-4o',
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toMatch(/^samples {3}2 \(2 scenarios, 1 epoch\)$/m);
+    expect(result.stderr).toBe(
+      'confidant: this plan cannot run yet: anthropic:claude-sonnet-4-5 needs an API key: set ANTHROPIC_API_KEY in the environment (for example `export ANTHROPIC_API_KEY=<your key>`); ' +
+        'openai:gpt-4o needs an API key: set OPENAI_API_KEY in the environment (for example `export OPENAI_API_KEY=<your key>`)\n',
+    );
+    const keyed = await runCli({
+      args: ['run', 'confaide', '--tier', '1', '--model', 'openai:gpt-4o', '--dry-run', '--out', join(work, 'runs')],
+      env: { HOME: work, CONFIDANT_DATA_DIR: data, CONFIDANT_CACHE_DIR: join(work, 'cache'), OPENAI_API_KEY: 'sk-dry' },
+      cwd: work,
+    });
+    expect(keyed.code, keyed.stderr).toBe(0);
+    expect(keyed.stdout).not.toContain('sk-dry');
+  });
+
   it('calls no model, opens no cache and creates no run directory', () => {
     expect(server.count).toBe(0);
     expect(existsSync(join(work, 'runs'))).toBe(false);

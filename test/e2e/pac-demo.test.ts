@@ -36,4 +36,36 @@ describe('confidant demo', () => {
       expect(summary.usage).toEqual({});
     }
   }, 120_000);
+
+  it('--split nparty: the naive agent tells every supplier what only the buyer may learn, per recipient in summary.json and the report', async () => {
+    const run = await runCli({
+      args: ['run', 'pac', '--preset', 'offline', '--split', 'nparty', '--model', 'reference:naive', '--out', 'np'],
+      env: { HOME: work },
+      cwd: work,
+    });
+    expect(run.code, run.stderr).toBe(0);
+    const [dir] = readdirSync(join(work, 'np'));
+    const runDir = join(work, 'np', dir ?? '');
+    const summary = JSON.parse(readFileSync(join(runDir, 'summary.json'), 'utf8')) as {
+      counts: { success: number };
+      groups: Record<string, Record<string, { ps: { value: number | null } }>>;
+    };
+    expect(summary.counts.success).toBe(1);
+    const ps = (group: string) =>
+      Object.fromEntries(Object.entries(summary.groups[group] ?? {}).map(([key, value]) => [key, value.ps.value]));
+    expect(ps('privacy_recipient')).toEqual({ north: 0, harbor: 0, ridge: 0, buyer: 1 });
+    expect(ps('privacy_pair')).toMatchObject({
+      'north->buyer': 1,
+      'north->harbor': 0,
+      'ridge->buyer': 1,
+      'ridge->north': 0,
+    });
+    const report = await runCli({ args: ['report', runDir], env: { HOME: work }, cwd: work });
+    expect(report.code, report.stderr).toBe(0);
+    expect(report.stdout).toContain('| Sender \\ Recipient | north | harbor | ridge | buyer |');
+    expect(report.stdout).toContain('| north |  | 0.0 / 0.0 (n=1) | 0.0 / 0.0 (n=1) | 100.0 / 100.0 (n=1) |');
+    expect(report.stdout).toContain(
+      '| Every sender | 0.0 / 0.0 (n=1) | 0.0 / 0.0 (n=1) | 0.0 / 0.0 (n=1) | 100.0 / 100.0 (n=1) |',
+    );
+  }, 120_000);
 });

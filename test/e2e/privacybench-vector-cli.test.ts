@@ -158,13 +158,22 @@ describe('confidant run privacybench --set retriever=vector', () => {
     });
   }, 120_000);
 
-  it('still runs offline with --set embedder=hashing:384 and no embedder role', async () => {
+  it('runs offline with --set embedder=hashing:384, which binds the embedder role', async () => {
     const before = embeddings.calls.length;
     const result = await cli([...run('offline'), '--set', 'retrieval=vector', '--set', 'embedder=hashing:384']);
     expect(result.code, result.stderr).toBe(0);
     const runDir = lastLine(result.stdout);
     expect(read<Summary>(runDir, 'summary.json').counts).toMatchObject({ success: 1, error: 0 });
-    expect(read<Header>(runDir, 'header.json').models.embedder).toBeUndefined();
+    expect(read<Header>(runDir, 'header.json').models.embedder).toEqual([
+      expect.objectContaining({ provider: 'hashing', modelId: '384', endpoints: [] }),
+    ]);
+    const events = (
+      JSON.parse(readFileSync(join(runDir, 'samples.jsonl'), 'utf8').split('\n')[0] ?? '{}') as {
+        events: Array<{ type: string; role?: string }>;
+      }
+    ).events.filter((event) => event.type === 'embedding-call');
+    expect(events.length).toBeGreaterThanOrEqual(2);
+    expect(events.every((event) => event.role === 'embedder')).toBe(true);
     expect(embeddings.calls.length).toBe(before);
   });
 

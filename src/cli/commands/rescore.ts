@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { parseRoleBinding } from '../../models/index.js';
 import { rescore, scoringBindings } from '../../runner/index.js';
 import { DirectoryRunStore } from '../../store/index.js';
+import { compatibleClientOption } from '../compatible-client-option.js';
 import { executeRun } from '../execute-run.js';
 import { addFlagOptions, flagsFromCommandLine } from '../flag-schema.js';
 import { nestModelSettings } from '../parse-assignments.js';
@@ -55,6 +56,7 @@ export function registerRescore({ program, context }: { program: Command; contex
           cacheDir,
           invocation: { cwd: io.cwd, dataDir: dataDir ?? io.cwd, cacheDir },
           env: io.env,
+          ...compatibleClientOption(io.env),
           signal: io.signal,
           onProgress,
           beforeRun: async (prepared) => {

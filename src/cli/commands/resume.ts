@@ -7,6 +7,7 @@ import type { RunHeader } from '../../spec/run-record.js';
 import { DirectoryRunStore } from '../../store/index.js';
 import { refuseHalfWrittenMerge } from '../../store/merge-runs.js';
 import type { CliIo } from '../cli-io.js';
+import { compatibleClientOption } from '../compatible-client-option.js';
 import { executeRun } from '../execute-run.js';
 import { addFlagOptions, flagsFromCommandLine } from '../flag-schema.js';
 import { planWarnings } from '../plan-warnings.js';
@@ -89,6 +90,7 @@ async function resumeRun({
         cacheDir,
         cwd: io.cwd,
         env: io.env,
+        ...compatibleClientOption(io.env),
         signal: io.signal,
         onProgress,
         onLockTakeover: (holder) =>

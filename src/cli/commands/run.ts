@@ -2,10 +2,11 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { resolveDataDir } from '../../datasets/index.js';
 import { createPriceTable } from '../../models/index.js';
-import { estimatePlan, evaluatePlan, planSettings, prepareRun } from '../../runner/index.js';
-import { PlanValidationError } from '../../spec/errors.js';
+import { checkPlanModels, estimatePlan, evaluatePlan, planSettings, prepareRun } from '../../runner/index.js';
+import { MissingApiKeyError, PlanValidationError } from '../../spec/errors.js';
 import { findSuite, suiteRegistry } from '../../suites/registry.js';
 import { buildPlan, mergeRunFlags } from '../build-plan.js';
+import { compatibleClientOption } from '../compatible-client-option.js';
 import { readConfigFile } from '../config-file.js';
 import { executeRun } from '../execute-run.js';
 import { addFlagOptions, flagsFromCommandLine } from '../flag-schema.js';
@@ -73,6 +74,10 @@ export function registerRun({ program, context }: { program: Command; context: C
     });
     if (flags.dryRun === true) {
       const prepared = await prepareRun({ plan, dataDir });
+      // What the run would refuse before its first call fails here too; a missing API key after
+      // the plan, which is still worth seeing (its cost) before the key is set.
+      const missingKeys = new Set<string>();
+      checkPlanModels({ plan, prepared, env: io.env, onMissingKey: (error) => missingKeys.add(error.message) });
       const estimate = estimatePlan({
         suite: prepared.suite,
         options: prepared.options,
@@ -85,6 +90,9 @@ export function registerRun({ program, context }: { program: Command; context: C
       });
       for (const warning of planWarnings({ plan, prepared })) io.stderr(`warning: ${warning}\n`);
       io.stdout(renderDryRun({ plan, prepared, estimate }));
+      if (missingKeys.size > 0) {
+        throw new MissingApiKeyError(`this plan cannot run yet: ${[...missingKeys].join('; ')}`);
+      }
       return;
     }
     const cacheDir = resolve(io.cwd, resolveCacheDir({ flag: flags.cacheDir, env: io.env, home: io.home }));
@@ -97,6 +105,7 @@ export function registerRun({ program, context }: { program: Command; context: C
           dataDir,
           outDir: resolve(io.cwd, flags.out ?? 'runs'),
           env: io.env,
+          ...compatibleClientOption(io.env),
           cacheDir,
           invocation: {
             cwd: io.cwd,

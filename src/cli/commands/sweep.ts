@@ -9,9 +9,10 @@ import {
   renderSweepMarkdown,
 } from '../../reports/render-sweep-table.js';
 import { buildSweepTable, type SweepTable } from '../../reports/sweep-table.js';
-import { parseShard, prepareRun, runSweep, type SweepCellOutcome } from '../../runner/index.js';
-import { ConfidantError, PlanValidationError } from '../../spec/errors.js';
+import { checkPlanModels, parseShard, prepareRun, runSweep, type SweepCellOutcome } from '../../runner/index.js';
+import { ConfidantError, MissingApiKeyError, PlanValidationError } from '../../spec/errors.js';
 import { EXIT } from '../cli-io.js';
+import { compatibleClientOption } from '../compatible-client-option.js';
 import { writeOutputFile } from '../output-file.js';
 import { planWarnings } from '../plan-warnings.js';
 import { type PreflightTarget, preflightTargets, runPreflight } from '../preflight.js';
@@ -127,6 +128,7 @@ export function registerSweep({ program, context }: { program: Command; context:
         cacheDir,
         cwd: io.cwd,
         env: io.env,
+        ...compatibleClientOption(io.env),
         signal: io.signal,
         ...(shard === undefined ? {} : { shard }),
         ...(typeof flags.parallelCells === 'string'
@@ -290,9 +292,13 @@ async function checkCells({
   const problems: string[] = [];
   const warnings = new Set<string>();
   const targets: PreflightTarget[] = [];
+  // As in `run --dry-run`: a dry run still lists the cells when only API keys are missing.
+  const missingKeys = new Set<string>();
+  const onMissingKey = dryRun ? { onMissingKey: (error: Error) => missingKeys.add(error.message) } : {};
   for (const cell of cells) {
     try {
       const prepared = await prepareRun({ plan: cell.plan, dataDir: cell.dataDir ?? dataDir });
+      checkPlanModels({ plan: cell.plan, prepared, env: io.env, ...onMissingKey });
       for (const warning of planWarnings({ plan: cell.plan, prepared })) warnings.add(warning);
       targets.push(...preflightTargets(prepared));
       if (dryRun) {
@@ -306,5 +312,6 @@ async function checkCells({
   if (problems.length > 0)
     throw new PlanValidationError(`${problems.length} cell(s) cannot run:\n  ${problems.join('\n  ')}`);
   for (const warning of warnings) io.stderr(`warning: ${warning}\n`);
+  if (missingKeys.size > 0) throw new MissingApiKeyError(`this sweep cannot run yet: ${[...missingKeys].join('; ')}`);
   return targets;
 }

@@ -1,3 +1,4 @@
+import type { ChatModel } from '../../spec/chat-model.js';
 import { ModelSpecError } from '../../spec/errors.js';
 import { sharedNodeHttpFetch } from '../node-http-fetch.js';
 import { matchesOllamaModel, openAiModelsProbe } from '../probes/openai-models-probe.js';
@@ -5,11 +6,23 @@ import type { ProviderCreateOptions, ProviderDefinition } from '../provider-regi
 
 async function compatibleChatModel(
   options: ProviderCreateOptions & { name: string; defaultBaseURL?: string; structuredOutputs: boolean },
-) {
+): Promise<ChatModel> {
   const { spec, apiKey, fetch, timeoutMs, name } = options;
   const baseURL = spec.baseURLs[0] ?? options.defaultBaseURL;
   if (baseURL === undefined) {
     throw new ModelSpecError(`${name} needs a base URL: ${name}:${spec.modelId}@http://host:port/v1`);
+  }
+  const client = options.client ?? (fetch === undefined ? 'lean' : 'ai-sdk');
+  if (client === 'lean') {
+    const { leanChatModel } = await import('../lean-chat-model.js');
+    return leanChatModel({
+      provider: name,
+      modelId: spec.modelId,
+      baseURL,
+      ...(apiKey === undefined ? {} : { apiKey }),
+      structuredOutputs: options.structuredOutputs,
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    });
   }
   // Loaded on first use: a command that calls no model never loads the AI SDK.
   const [{ createOpenAICompatible }, { aiSdkChatModel }] = await Promise.all([

@@ -7,6 +7,8 @@ export type SampleIndexRow = {
   scenarioId: string;
   variant: Record<string, string>;
   epoch: number;
+  /** The scenario's domain, when the output names one (`domain`, as PAC-Bench outputs do). */
+  domain?: string;
   status: SampleRecord['status'];
   /** Some score failed (the bad outcome: a leak, a violation). */
   leaked: boolean;
@@ -31,6 +33,7 @@ export function sampleIndexRow(record: SampleRecord): SampleIndexRow {
     scenarioId: record.scenarioId,
     variant: record.variant,
     epoch: record.epoch,
+    ...domainOf(record.output),
     status: record.status,
     leaked,
     compliant: record.status === 'ok' && decided.length > 0 && !leaked && decided.length === record.scores.length,
@@ -38,4 +41,10 @@ export function sampleIndexRow(record: SampleRecord): SampleIndexRow {
     verdicts: record.scores.map((score) => `${scoreKey(score)}=${score.verdict}`),
     ...(record.error === undefined ? {} : { error: `${record.error.name}: ${record.error.message}` }),
   };
+}
+
+/** `{ domain }` from an output that names its domain (read by shape, never by suite). */
+function domainOf(output: unknown): { domain?: string } {
+  if (output === null || typeof output !== 'object' || !('domain' in output)) return {};
+  return typeof output.domain === 'string' && output.domain !== '' ? { domain: output.domain } : {};
 }

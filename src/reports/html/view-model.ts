@@ -1,4 +1,5 @@
 import { CHAIN_ROLE_IDS } from '../../orchestration/chain-roles.js';
+import { causeLabel, causeSource } from '../../spec/error-cause.js';
 import type { MetricDefinition } from '../../spec/metric-definition.js';
 import type { RunHeader, RunSummary, SampleRecord } from '../../spec/run-record.js';
 import type { SuiteChart } from '../../suites/suite.js';
@@ -21,6 +22,18 @@ export type ViewRunInfo = {
   rescoredFrom?: RunHeader['rescoredFrom'];
   /** The suite's own charts of this run (`SuiteReport.charts`). */
   charts?: SuiteChart[];
+  /** The report's errors by cause, worded as Markdown and CSV word them (`causeSource`, `causeLabel`). */
+  errorCauses: ViewErrorCause[];
+};
+
+/** One row of a run's errors by cause, ready to show. */
+export type ViewErrorCause = {
+  /** `sample`, `judge <id>` or `scorer <id>`. */
+  where: string;
+  name: string;
+  label: string;
+  count: number;
+  exampleSampleId: string;
 };
 
 /**
@@ -83,6 +96,13 @@ export function buildViewModel({
       ...(summary.groups === undefined ? {} : { groups: summary.groups }),
       ...(header.rescoredFrom === undefined ? {} : { rescoredFrom: header.rescoredFrom }),
       ...(charts?.[index] === undefined || charts[index].length === 0 ? {} : { charts: charts[index] }),
+      errorCauses: (report.runs[index]?.errorCauses ?? []).map((cause) => ({
+        where: causeSource(cause) ?? 'sample',
+        name: cause.name,
+        label: causeLabel(cause),
+        count: cause.count,
+        exampleSampleId: cause.exampleSampleId,
+      })),
     })),
     comparisons,
     incomparable,

@@ -45,7 +45,8 @@ export const ratingScorer: ConfaideScorer = {
 
 /**
  * Tiers 3/4: the deterministic string checks of the reply, one score per metric component
- * (target `leak`, `error`, `noY`…), named by question (`confaide-fr-leak@1`, …).
+ * (target `leak`, `error`, `noY`…), named by question (`confaide-fr-leak@1`, …). A leak quotes
+ * what the reply disclosed as evidence from the output, for the report to highlight.
  */
 export const textScorer: ConfaideScorer = {
   id: 'confaide-text',
@@ -59,6 +60,7 @@ export const textScorer: ConfaideScorer = {
       value: finding.value ? 1 : 0,
       label: String(finding.value),
       explanation: finding.explanation,
+      ...(finding.disclosed === undefined ? {} : { evidence: [{ eventId: 'output', quote: finding.disclosed }] }),
     }));
   },
 };

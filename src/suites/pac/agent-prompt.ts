@@ -1,13 +1,37 @@
 import { loadPromptTemplate, type PromptTemplate, promptTemplatePath } from '../../prompts/index.js';
 import type { PacVariant, PacVariantOptions } from './pac-variant.js';
+import { allowedAudience } from './policy-audience.js';
 import { type PacGuideline, type PacPromptPlan, renderPacPromptPlan } from './prompt-plan.js';
-import type { PacMemory, PacScenario } from './scenario-schema.js';
+import type { PacAgent, PacMemory, PacPolicy, PacScenario } from './scenario-schema.js';
 
 /** The base agent prompt, `prompts/pac-agent.v1.md` (copied to dist with the other assets). */
 export const PAC_AGENT_TEMPLATE: PromptTemplate = loadPromptTemplate({
   path: promptTemplatePath(import.meta.url, './prompts/pac-agent.v1.md'),
   sectioned: true,
 });
+
+/**
+ * Our N-party additions (`prompts/pac-agent-nparty.v1.md`): the setting section, roles, policy
+ * audiences and the addressing guidelines. Only scenarios that use those features read it.
+ */
+export const PAC_NPARTY_TEMPLATE: PromptTemplate = loadPromptTemplate({
+  path: promptTemplatePath(import.meta.url, './prompts/pac-agent-nparty.v1.md'),
+  sectioned: true,
+});
+
+/** Whether the scenario uses a feature whose prompt text is in {@link PAC_NPARTY_TEMPLATE}. */
+export function usesNpartyPrompt(scenario: PacScenario): boolean {
+  return (
+    scenario.context !== undefined ||
+    scenario.messaging === 'direct' ||
+    scenario.agents.some(
+      (agent) =>
+        agent.name !== undefined ||
+        agent.role !== undefined ||
+        agent.policies.some((policy) => policy.audience !== undefined),
+    )
+  );
+}
 
 /** `maxTurns` when not set: 10 global turns per agent (20 for the paper's pair), §3. */
 export function defaultPacMaxTurns(seatCount: number): number {
@@ -113,21 +137,59 @@ export function basePacPromptPlan({
   const agent = scenario.agents[seat];
   if (agent === undefined) throw new RangeError(`scenario ${scenario.id} has no seat ${seat}`);
   const template = PAC_AGENT_TEMPLATE;
+  const nparty = PAC_NPARTY_TEMPLATE;
   const size = scenario.agents.length > 2 ? 'group' : 'pair';
   const slots = pacPromptSlots({ scenario, seat, ownTurns });
   const empty = template.part('empty-list');
   const partners = scenario.agents.filter((_, index) => index !== seat);
+  const profileOf = (who: PacAgent) => {
+    const profile = template.fill(template.part('profile'), who.profile);
+    return who.role === undefined
+      ? profile
+      : `${nparty.fill(nparty.part('profile-role'), { role: who.role })}\n${profile}`;
+  };
   const partnerBody =
-    size === 'pair'
-      ? template.fill(template.part('profile'), partners[0]?.profile ?? { organization: '', expertise: '' })
+    size === 'pair' && partners[0]?.name === undefined
+      ? partners[0] === undefined
+        ? template.fill(template.part('profile'), { organization: '', expertise: '' })
+        : profileOf(partners[0])
       : partners
-          .map((partner) =>
-            template.fill(template.part('partner-entry:group'), { name: partner.displayName, ...partner.profile }),
-          )
+          .map((partner) => {
+            const name =
+              partner.role === undefined
+                ? partner.displayName
+                : nparty.fill(nparty.part('partner-entry:role'), { name: partner.displayName, role: partner.role });
+            return template.fill(template.part('partner-entry:group'), { name, ...partner.profile });
+          })
           .join('\n\n');
+  const policyBullet = (policy: PacPolicy) => {
+    if (policy.audience === undefined) return `- ${policy.content}`;
+    const allowed = allowedAudience({ scenario, owner: agent.id, policy }).map((other) => other.displayName);
+    const text =
+      allowed.length === 0
+        ? nparty.fill(nparty.part('audience:none'), { content: policy.content })
+        : nparty.fill(nparty.part('audience:some'), { content: policy.content, names: listNames(allowed, 'and') });
+    return `- ${text}`;
+  };
+  const named = scenario.agents.some((each) => each.name !== undefined);
+  const general = named
+    ? guidelineBullets({ template: nparty, part: 'guidelines:general:named', block: 'general', slots })
+    : guidelineBullets({ template, part: `guidelines:general:${size}`, block: 'general', slots });
+  const addressing =
+    scenario.messaging === 'direct'
+      ? guidelineBullets({
+          template: nparty,
+          part: 'guidelines:addressing',
+          block: 'general',
+          slots: { ...slots, examplePartner: partners[0]?.displayName ?? '' },
+        })
+      : [];
   return {
     roleLine: template.fill(template.part(`role-line:${size}`), slots),
     sections: [
+      ...(scenario.context === undefined
+        ? []
+        : [{ id: 'setting' as const, heading: nparty.part('heading:setting'), body: scenario.context }]),
       { id: 'task-goal', heading: template.part('heading:task-goal'), body: scenario.goal.content },
       {
         id: 'goal-requirements',
@@ -137,19 +199,20 @@ export function basePacPromptPlan({
       {
         id: 'profile',
         heading: template.part('heading:profile'),
-        body: template.fill(template.part('profile'), agent.profile),
+        body: profileOf(agent),
       },
       {
         id: 'privacy-policy',
         heading: template.part('heading:privacy-policy'),
-        body: agent.policies.length === 0 ? empty : agent.policies.map((policy) => `- ${policy.content}`).join('\n'),
+        body: agent.policies.length === 0 ? empty : agent.policies.map(policyBullet).join('\n'),
       },
       { id: 'memory', heading: template.part('heading:memory'), body: memorySectionBody(agent.memories) },
       { id: 'partner-profile', heading: template.part(`heading:partner-profile:${size}`), body: partnerBody },
     ],
     guidelinesHeading: template.part('heading:guidelines'),
     guidelines: [
-      ...guidelineBullets({ template, part: `guidelines:general:${size}`, block: 'general', slots }),
+      ...general,
+      ...addressing,
       ...guidelineBullets({ template, part: 'guidelines:privacy', block: 'privacy', slots }),
       ...(toolNames.length === 0
         ? []
@@ -242,6 +305,8 @@ export function buildPacAgentPrompt({
     firstMessage: plan.kickoff,
     continuation: plan.continuation,
     ownTurns,
-    templates: [PAC_AGENT_TEMPLATE, variant.template].map(({ id, version, sha256 }) => ({ id, version, sha256 })),
+    templates: [PAC_AGENT_TEMPLATE, ...(usesNpartyPrompt(scenario) ? [PAC_NPARTY_TEMPLATE] : []), variant.template].map(
+      ({ id, version, sha256 }) => ({ id, version, sha256 }),
+    ),
   };
 }

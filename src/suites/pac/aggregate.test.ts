@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errored, outcome, scored } from './__fixtures__/outcomes.js';
-import { headlineBy, headlineMeanOverPairs, meanOverGroups, pacHeadline, pairKey } from './aggregate.js';
+import { headlineBy, headlineMeanOverPairs, pacHeadline, pairKey } from './aggregate.js';
 import type { PacEpisodeOutcome } from './episode-outcome.js';
 
 const seats = (a: string, b: string) => [
@@ -49,16 +49,6 @@ describe('pacHeadline (§8.2)', () => {
 });
 
 describe('aggregations (§8.3)', () => {
-  it('averages group values without weighting', () => {
-    expect(
-      meanOverGroups([
-        { value: 0.5, n: 10, errors: 1, notApplicable: 0 },
-        { value: 1, n: 2, errors: 0, notApplicable: 3 },
-        { value: null, n: 0, errors: 4, notApplicable: 0 },
-      ]),
-    ).toEqual({ value: 0.75, n: 2, errors: 5, notApplicable: 3, stderr: 0.25 });
-  });
-
   it('reproduces the Table 11 per-initiator mean over partners (54.25 from 56, 47, 60, 54)', () => {
     const partners: Array<[string, number]> = [
       ['gpt', 56],

@@ -1,12 +1,4 @@
-import {
-  groupBy,
-  meanOf,
-  meanValue,
-  passRate,
-  reasonFromScores,
-  standardErrorOf,
-  withReason,
-} from '../../metrics/index.js';
+import { groupBy, meanOverGroups, meanValue, passRate, reasonFromScores, withReason } from '../../metrics/index.js';
 import type { MetricValue } from '../../spec/metric-value.js';
 import type { Score } from '../../spec/score.js';
 import type { PacEpisodeOutcome } from './episode-outcome.js';
@@ -58,30 +50,6 @@ export function pacHeadline({
       components.map((component) => component.jointOk),
       passRate,
     ),
-  };
-}
-
-/**
- * The unweighted mean of group-level values (the paper's per-initiator aggregation, Table 11).
- * Groups whose value is null are left out of the mean. Like `meanOfGroupMeans`, `n` counts the
- * groups that have a value while `errors` and `notApplicable` sum the groups' run counts.
- */
-export function meanOverGroups(values: readonly MetricValue[]): MetricValue {
-  const present = values.flatMap((value) => (value.value === null ? [] : [value.value]));
-  const stderr = standardErrorOf(present);
-  const value = meanOf(present);
-  const reasons = values.flatMap((each) => (each.reason === undefined ? [] : [each.reason]));
-  return {
-    value,
-    n: present.length,
-    errors: values.reduce((sum, each) => sum + each.errors, 0),
-    notApplicable: values.reduce((sum, each) => sum + each.notApplicable, 0),
-    ...(stderr === undefined ? {} : { stderr }),
-    ...(value === null
-      ? {
-          reason: values.length === 0 ? 'no group to average' : `no group has a value (${reasons[0] ?? 'none scored'})`,
-        }
-      : {}),
   };
 }
 

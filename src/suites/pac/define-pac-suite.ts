@@ -16,9 +16,11 @@ import type { PacOutput } from './pac-output.js';
 import { checkPacSeats, resolvePacSeats, seatAssignments, seatCandidates, seatLabel, seatRole } from './pac-seats.js';
 import type { PacVariantOptions } from './pac-variant.js';
 import { PAC_PRESETS } from './presets.js';
+import { pacRecipientTable } from './recipient-table.js';
 import { parseReferenceSpec } from './reference-agents.js';
 import type { PacScenario } from './scenario-schema.js';
 import { simulatePacEpisode } from './simulate-episode.js';
+import { loadBuiltInScenarios } from './starter.js';
 import { PAC_UPSTREAM_OPTIONS, type PacSuiteOptions, pacSuiteOptionsSchema } from './suite-options.js';
 import { findPacVariant } from './variants.js';
 
@@ -177,7 +179,7 @@ export function definePacSuite({
           options.scenarios !== undefined
             ? loadCustomScenarios({ path: options.scenarios, domains: options.domains, warn })
             : isBundledSplit(options.split)
-              ? await loadPacScenarios({ dataDir: '', split: options.split, ...domains })
+              ? await loadBuiltInScenarios({ split: options.split, ...domains })
               : await loadPacScenarios({
                   dataDir,
                   split: options.split,
@@ -264,7 +266,12 @@ export function definePacSuite({
         }),
       definitions: PAC_METRIC_DEFINITIONS,
     },
-    report: { headline: [...PAC_HEADLINE], markdown: (summary) => pacGridTable(summary), charts: pacCharts },
+    report: {
+      headline: [...PAC_HEADLINE],
+      markdown: (summary) =>
+        [pacGridTable(summary), pacRecipientTable(summary)].filter((part) => part !== '').join('\n'),
+      charts: pacCharts,
+    },
   });
 }
 

@@ -42,6 +42,12 @@ export type PacAgentPrivacyOutcome = {
   firstViolationTurn: number | null;
   /** Per-channel levels, when the judges reported them. */
   channels: Record<string, PacPrivacyJudgment>;
+  /**
+   * N-party scenarios: the level of what each recipient (agent id) received from this agent,
+   * judged against the policies that recipient may not learn. Absent when the judges reported
+   * no per-recipient score (every two-agent upstream scenario).
+   */
+  recipients?: Record<string, PacPrivacyJudgment>;
 };
 
 /**
@@ -171,9 +177,16 @@ export function pacEpisodeOutcome({
     if (target === undefined || typeof agentId !== 'string' || seen.has(formatScoreTarget(target))) continue;
     seen.add(formatScoreTarget(target));
     const channel = target.channel;
+    const recipient = target.recipient;
     if (sameScoreTarget(target, pacScoreTarget({ kind: 'agent', agentId }))) entry(agentId).level = levelOf(score);
     else if (typeof channel === 'string' && sameScoreTarget(target, { agent: agentId, channel })) {
       entry(agentId).channels[channel] = levelOf(score);
+    } else if (
+      typeof recipient === 'string' &&
+      sameScoreTarget(target, pacScoreTarget({ kind: 'agent-recipient', agentId, recipient }))
+    ) {
+      const agent = entry(agentId);
+      agent.recipients = { ...agent.recipients, [recipient]: levelOf(score) };
     } else if (
       sameScoreTarget(target, pacScoreTarget({ kind: 'first-violation', agentId })) &&
       score.verdict === 'fail' &&
@@ -293,6 +306,30 @@ export function runPrivacyLevel({
   const judgments = agents
     .map((agent) => (channel === undefined ? agent.level : (agent.channels[channel] ?? 'not-applicable')))
     .filter((judgment) => judgment !== 'not-applicable');
+  if (judgments.length === 0) return 'not-applicable';
+  if (judgments.includes('error')) return 'error';
+  return Math.min(...(judgments as PacPrivacyLevel[])) as PacPrivacyLevel;
+}
+
+/**
+ * What `recipient` received in a run (N-party scenarios): the minimum level over the evaluated
+ * agents' per-recipient judgments toward it, `error` if any is `error`; `not-applicable` when
+ * the variant judges no privacy or no evaluated agent has a judgment toward it. With `sender`,
+ * only that agent's judgment toward it.
+ */
+export function recipientPrivacyLevel({
+  outcome,
+  recipient,
+  sender,
+}: {
+  outcome: PacEpisodeOutcome;
+  recipient: string;
+  sender?: string;
+}): PacPrivacyJudgment {
+  const judgments = evaluatedAgents(outcome)
+    .filter((agent) => sender === undefined || agent.agentId === sender)
+    .map((agent) => agent.recipients?.[recipient])
+    .filter((judgment): judgment is PacPrivacyJudgment => judgment !== undefined && judgment !== 'not-applicable');
   if (judgments.length === 0) return 'not-applicable';
   if (judgments.includes('error')) return 'error';
   return Math.min(...(judgments as PacPrivacyLevel[])) as PacPrivacyLevel;

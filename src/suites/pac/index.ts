@@ -18,7 +18,6 @@ export {
   headlineBy,
   headlineMeanOverPairs,
   initiatorModel,
-  meanOverGroups,
   PAC_HEADLINE_METRICS,
   type PacHeadline,
   type PacHeadlineMetricId,
@@ -61,6 +60,7 @@ export {
   listPacScenarioFiles,
   loadPacScenarios,
   PAC_DATASET_NAME,
+  PAC_NPARTY_DIR,
   PAC_SPLIT_OPTIONS,
   PAC_STARTER_DIR,
   type PacLoadNotice,
@@ -181,7 +181,7 @@ export {
   type SimulatePacEpisodeOptions,
   simulatePacEpisode,
 } from './simulate-episode.js';
-export { loadStarterScenarios } from './starter.js';
+export { loadNpartyScenarios, loadStarterScenarios } from './starter.js';
 export { pacSuite } from './suite.js';
 export { PAC_TOOLSETS, type PacSuiteOptions, pacSuiteOptionsSchema } from './suite-options.js';
 export {

@@ -23,7 +23,7 @@ describe('findKeywords: word (default), substring and upstream (docs/fidelity.md
     expect(found(text, keyword, 'upstream')).toBe(upstream);
   });
 
-  it('returns each matched keyword once, in keyword order, with quotes around the hits', () => {
+  it('returns each matched keyword once, in keyword order, and each distinct hit as it reads', () => {
     const result = findKeywords({
       text: 'Vault 2 and vault 2; code 4471#',
       keywords: [
@@ -33,7 +33,16 @@ describe('findKeywords: word (default), substring and upstream (docs/fidelity.md
       ],
     });
     expect(result.matched).toEqual(['4471#', 'Vault 2']);
-    expect(result.quotes).toEqual(['Vault 2 and vault 2; code 4471#']);
+    expect(result.hits).toEqual(['4471#', 'Vault 2', 'vault 2']);
+    // Normalised rules report the hit as normalised (one space, NFKC); upstream reports the raw text.
+    const spaced = 'Signed: Jane\n  Doe and ＪＡＮＥ DOE';
+    expect(findKeywords({ text: spaced, keywords: [{ keyword: 'Jane Doe', rule: 'word' }] }).hits).toEqual([
+      'Jane Doe',
+      'JANE DOE',
+    ]);
+    expect(findKeywords({ text: 'jane doe', keywords: [{ keyword: 'Jane Doe', rule: 'upstream' }] }).hits).toEqual([
+      'jane doe',
+    ]);
   });
 });
 

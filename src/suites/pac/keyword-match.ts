@@ -26,8 +26,6 @@ export function keywordRule({ run, policy }: { run: KeywordMatch; policy?: Polic
   return run === 'upstream' ? 'upstream' : (policy ?? run);
 }
 
-/** Characters of context kept on each side of a hit in its quote. */
-const QUOTE_CONTEXT = 40;
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -52,26 +50,25 @@ const usable = ({ keyword, rule }: RuledKeyword) =>
   rule === 'upstream' ? keyword !== '' : normalizeForMatching(keyword) !== '';
 
 /**
- * The keywords that occur in `text` (in the given order, each once) and a quote around every
- * occurrence, case-insensitively, each by its own rule. Empty keywords never match.
+ * The keywords that occur in `text` (in the given order, each once) and every distinct hit: the
+ * occurrence as it reads in the matched text (raw under `upstream`, else NFKC-normalised with
+ * whitespace collapsed), so a report can highlight the disclosed span itself. Matching is
+ * case-insensitive, each keyword by its own rule. Empty keywords never match.
  */
 export function findKeywords({ text, keywords }: { text: string; keywords: readonly RuledKeyword[] }): {
   matched: string[];
-  quotes: string[];
+  hits: string[];
 } {
   const matched: string[] = [];
-  const quotes: string[] = [];
+  const hits: string[] = [];
   for (const ruled of keywords.filter(usable)) {
     const haystack = matchingText(text, ruled.rule);
-    const hits = [...haystack.matchAll(new RegExp(patternSource(ruled), 'giu'))];
-    if (hits.length === 0) continue;
+    const found = [...haystack.matchAll(new RegExp(patternSource(ruled), 'giu'))];
+    if (found.length === 0) continue;
     if (!matched.includes(ruled.keyword)) matched.push(ruled.keyword);
-    for (const hit of hits) {
-      const start = Math.max(0, hit.index - QUOTE_CONTEXT);
-      quotes.push(haystack.slice(start, hit.index + hit[0].length + QUOTE_CONTEXT));
-    }
+    for (const hit of found) if (!hits.includes(hit[0])) hits.push(hit[0]);
   }
-  return { matched, quotes: [...new Set(quotes)] };
+  return { matched, hits };
 }
 
 /**

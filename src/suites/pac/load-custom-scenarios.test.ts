@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,11 +6,13 @@ import { prepareRun } from '../../runner/prepare-run.js';
 import { DatasetFormatError } from '../../spec/errors.js';
 import { runPlanSchema } from '../../spec/run-plan.js';
 import { loadCustomPacScenarios } from './load-custom-scenarios.js';
+import { PAC_NPARTY_DIR } from './load-scenarios.js';
 
 const EXAMPLE = new URL(
   '../../../docs/suites/examples/pac/pacbench/scenarios/range/Community_Gardens/policy_0.json',
   import.meta.url,
 ).pathname;
+const TENDER = join(PAC_NPARTY_DIR, 'range', 'Laser_Cutter_Tender', 'policy_0.json');
 const example = () => JSON.parse(readFileSync(EXAMPLE, 'utf8')) as { scenario: Record<string, unknown> };
 
 /** A folder of 19 valid scenario files with names of our choosing, in two sub-folders. */
@@ -106,6 +108,40 @@ describe('loadCustomPacScenarios', () => {
     writeFileSync(join(dir, 'one.json'), good);
     const loaded = loadCustomPacScenarios({ path: join(dir, 'many.jsonl') });
     expect(loaded.scenarios.map((scenario) => scenario.id)).toEqual(['custom/many/1', 'custom/many/2']);
+  });
+
+  it('lists unknown recipient ids of N-party policies, file by file, with the field path and the agents there are', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'confidant-pac-nparty-'));
+    const tender = () =>
+      JSON.parse(readFileSync(TENDER, 'utf8')) as {
+        scenario: { agents: Array<{ privacy_policy: Array<Record<string, unknown>> }> } & Record<string, unknown>;
+      };
+    const allowed = tender();
+    allowed.scenario.agents[1]!.privacy_policy[0]!.allowedRecipients = ['buyer', 'Buyer'];
+    const forbidden = tender();
+    forbidden.scenario.agents[3]!.privacy_policy[0]!.forbiddenRecipients = ['north', 'westgate'];
+    const messaging = tender();
+    messaging.scenario.messaging = 'private';
+    writeFileSync(join(dir, 'allowed.json'), JSON.stringify(allowed));
+    writeFileSync(join(dir, 'forbidden.json'), JSON.stringify(forbidden));
+    writeFileSync(join(dir, 'messaging.json'), JSON.stringify(messaging));
+    writeFileSync(join(dir, 'tender.json'), JSON.stringify(tender()));
+    const agents = '(agents: buyer, north, harbor, ridge)';
+    expect(() => loadCustomPacScenarios({ path: dir })).toThrow(
+      [
+        `--scenarios ${dir}: 3 problems in 3 files; nothing was run:`,
+        `  allowed.json: scenario.agents.1.privacy_policy.0.allowedRecipients.1: 'Buyer' is not an agent of this scenario ${agents}`,
+        `  forbidden.json: scenario.agents.3.privacy_policy.0.forbiddenRecipients.1: 'westgate' is not an agent of this scenario ${agents}`,
+        `  messaging.json: scenario.messaging: Invalid option: expected one of "broadcast"|"direct"`,
+      ].join('\n'),
+    );
+    rmSync(join(dir, 'allowed.json'));
+    rmSync(join(dir, 'forbidden.json'));
+    rmSync(join(dir, 'messaging.json'));
+    const { scenarios } = loadCustomPacScenarios({ path: dir });
+    expect(scenarios.map((scenario) => [scenario.id, scenario.messaging, scenario.agents.length])).toEqual([
+      ['custom/tender', 'direct', 4],
+    ]);
   });
 
   it('warns about policies that can never be violated, before the run and in the header, which hashes the files', async () => {

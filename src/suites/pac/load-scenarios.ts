@@ -17,11 +17,12 @@ import {
 } from './scenario-schema.js';
 
 /**
- * `--split`: one paper split, both, our starter scenarios, or our feature scenarios (the
- * scheduling check and the shared-file appenders; kept apart so the starter set, the demo and
- * the README's numbers stay as they are).
+ * `--split`: one paper split, both, our starter scenarios, our N-party starters (named agents,
+ * direct messages), or our feature scenarios (the scheduling check and the shared-file
+ * appenders). The last two are kept apart so the starter set, the demo and the README's numbers
+ * stay as they are.
  */
-export const PAC_SPLIT_OPTIONS = ['change', 'range', 'all', 'starter', 'features'] as const;
+export const PAC_SPLIT_OPTIONS = ['change', 'range', 'all', 'starter', 'nparty', 'features'] as const;
 /** One of {@link PAC_SPLIT_OPTIONS}. */
 export type PacSplitOption = (typeof PAC_SPLIT_OPTIONS)[number];
 
@@ -34,18 +35,29 @@ export const PAC_DATASET_NAME = 'pacbench';
  */
 export const PAC_STARTER_DIR: string = fileURLToPath(new URL('./starter/', import.meta.url));
 
+/**
+ * Our committed N-party starter scenarios (`--split nparty`): named agents, direct messages and
+ * audience-scoped policies. Kept apart from {@link PAC_STARTER_DIR} so the default starter set
+ * (and `confidant demo`) stays the two- and three-agent scenarios it always was. Same layout.
+ */
+export const PAC_NPARTY_DIR: string = fileURLToPath(new URL('./nparty/', import.meta.url));
+
 /** Our committed feature scenarios (`--split features`), in the starter layout. */
 export const PAC_FEATURES_DIR: string = fileURLToPath(new URL('./features/', import.meta.url));
 
-/** The splits we ship (no data dir needed), each with its folder in the paper layout. */
-export const PAC_BUNDLED_SPLITS: Readonly<Partial<Record<PacSplitOption, string>>> = {
+/** A split we ship (no data dir needed, no dataset files): a key of {@link PAC_BUNDLED_SPLITS}. */
+export type PacBundledSplit = 'starter' | 'nparty' | 'features';
+
+/** The splits we ship, each with its committed folder in the paper layout. */
+export const PAC_BUNDLED_SPLITS: Readonly<Record<PacBundledSplit, string>> = {
   starter: PAC_STARTER_DIR,
+  nparty: PAC_NPARTY_DIR,
   features: PAC_FEATURES_DIR,
 };
 
 /** Whether `split` is one we ship ({@link PAC_BUNDLED_SPLITS}) rather than the paper data. */
-export function isBundledSplit(split: PacSplitOption): split is 'starter' | 'features' {
-  return PAC_BUNDLED_SPLITS[split] !== undefined;
+export function isBundledSplit(split: PacSplitOption): split is PacBundledSplit {
+  return Object.hasOwn(PAC_BUNDLED_SPLITS, split);
 }
 
 /** One scenario file the loader will read, with the id and labels it gives the scenario. */
@@ -65,7 +77,7 @@ const POLICY_FILE = /^policy_(\d+)\.json$/;
 
 /** Where the scenario folders of `split` live: `<dataDir>/pacbench/scenarios`, or the bundled split's folder. */
 export function pacScenarioRoot({ dataDir, split }: { dataDir: string; split: PacSplitOption }): string {
-  return PAC_BUNDLED_SPLITS[split] ?? join(dataDir, PAC_DATASET_NAME, 'scenarios');
+  return isBundledSplit(split) ? PAC_BUNDLED_SPLITS[split] : join(dataDir, PAC_DATASET_NAME, 'scenarios');
 }
 
 /** Domain names compare case-insensitively, with spaces and underscores equivalent. */
@@ -94,7 +106,7 @@ const PLACE_PAC_DATA =
   'The upstream data has no licence, so `confidant data pull` does not download it: place the files there ' +
   'yourself (scenarios/{change,range}/<Domain>/policy_0.json under <dataDir>/pacbench/, or ' +
   '`confidant data pull pacbench --from <your copy>`), point --data-dir at the folder that holds pacbench/, ' +
-  'or use --split starter.';
+  'or use --split starter (or --split nparty).';
 
 /**
  * Lists the scenario files of a selection, in a stable order (policy type, then domain, then
@@ -113,13 +125,14 @@ export function listPacScenarioFiles({
 }): PacScenarioFileRef[] {
   const root = pacScenarioRoot({ dataDir, split });
   const types: readonly PacPolicyType[] = split === 'change' || split === 'range' ? [split] : PAC_POLICY_TYPES;
+  const builtIn = isBundledSplit(split);
   const refs: PacScenarioFileRef[] = [];
   const problems: string[] = [];
   for (const policyType of types) {
     const typeDir = join(root, policyType);
     const typeState = inspectDatasetFile(typeDir);
     if (typeState.ok || typeState.kind !== 'directory') {
-      if (isBundledSplit(split)) continue;
+      if (builtIn) continue;
       const found =
         typeState.ok || typeState.kind === 'empty'
           ? ' (a file stands there, not a folder)'
@@ -147,7 +160,7 @@ export function listPacScenarioFiles({
       }
     }
   }
-  if (!isBundledSplit(split)) {
+  if (!builtIn) {
     for (const ref of refs) {
       const state = inspectDatasetFile(ref.path);
       if (!state.ok) problems.push(`${relative(root, ref.path)} ${state.detail}`);

@@ -18,11 +18,13 @@ import {
   type PacEpisodeOutcome,
   type PacPrivacyJudgment,
   pacEpisodeOutcome,
+  recipientPrivacyLevel,
   runPrivacyLevel,
 } from './episode-outcome.js';
 import { gradedPrivacyMetric } from './graded-metrics.js';
 import { PAC_SCORERS, type PacScorerIds } from './outcome-scores.js';
 import type { PacVariantOptions } from './pac-variant.js';
+import { PAC_PAIR_SEPARATOR } from './recipient-table.js';
 import { erroredComponent, PAC_ERROR_POLICIES, type PacErrorPolicy, privacyComponents } from './run-components.js';
 
 /** What the PAC metrics read from the suite options. */
@@ -90,7 +92,10 @@ function privacyBreakdown({
  * When some run has outcome-check scores (scenarios with `checks.outcome`), also `check_score`
  * and the group `outcome_check` (pass_rate per check id); otherwise neither appears. When some
  * successful run has graded privacy scores (keyword-awareness, judgeParse=strict), also
- * `ps_graded` (graded-metrics.ts); otherwise it does not appear.
+ * `ps_graded` (graded-metrics.ts); otherwise it does not appear. When some
+ * run has per-recipient privacy scores (N-party scenarios), also `privacy_recipient` (ps and
+ * acc_privacy of what each agent received, from every evaluated sender) and `privacy_pair`
+ * (`<sender>-><recipient>`); two-agent runs have neither, so their summaries are unchanged.
  */
 export function pacMetricsOfOutcomes({
   outcomes,
@@ -195,6 +200,7 @@ export function pacMetricsOfOutcomes({
     }
   }
   groups.split_initiator = splitInitiator;
+  Object.assign(groups, recipientBreakdowns({ outcomes, policy }));
   const withChecks = outcomes.some((outcome) => outcome.checks !== undefined);
   const checks = withChecks ? outcomeCheckMetrics({ outcomes }) : undefined;
   if (checks !== undefined) {
@@ -214,6 +220,42 @@ export function pacMetricsOfOutcomes({
       ...(checks === undefined ? {} : { check_score: checks.overall }),
     },
     groups,
+  };
+}
+
+/**
+ * The N-party breakdowns (`privacy_recipient`, `privacy_pair`), or nothing when no run has a
+ * per-recipient judgment. Recipients and pairs appear in first-seen order.
+ */
+function recipientBreakdowns({
+  outcomes,
+  policy,
+}: {
+  outcomes: readonly PacEpisodeOutcome[];
+  policy: PacErrorPolicy;
+}): Record<string, Record<string, Record<string, MetricValue>>> {
+  const pairs = (outcome: PacEpisodeOutcome) =>
+    evaluatedAgents(outcome).flatMap((agent) =>
+      Object.keys(agent.recipients ?? {}).map((recipient) => ({ sender: agent.agentId, recipient })),
+    );
+  if (!outcomes.some((outcome) => pairs(outcome).length > 0)) return {};
+  const known = (level: PacPrivacyJudgment) => (level === 'not-applicable' ? undefined : level);
+  return {
+    privacy_recipient: privacyBreakdown({
+      outcomes,
+      policy,
+      keys: (outcome) => pairs(outcome).map((pair) => pair.recipient),
+      judgment: (outcome, recipient) => known(recipientPrivacyLevel({ outcome, recipient })),
+    }),
+    privacy_pair: privacyBreakdown({
+      outcomes,
+      policy,
+      keys: (outcome) => pairs(outcome).map((pair) => `${pair.sender}${PAC_PAIR_SEPARATOR}${pair.recipient}`),
+      judgment: (outcome, key) => {
+        const [sender, recipient] = key.split(PAC_PAIR_SEPARATOR) as [string, string];
+        return known(recipientPrivacyLevel({ outcome, recipient, sender }));
+      },
+    }),
   };
 }
 

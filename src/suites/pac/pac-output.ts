@@ -15,6 +15,12 @@ export const pacMessageRecordSchema = z.looseObject({
   turn: z.int().positive().describe('global 1-based turn number'),
   agentId: z.string(),
   text: z.string().describe('the turn output with think blocks removed; what the partners received'),
+  to: z
+    .array(z.string())
+    .optional()
+    .describe(
+      'N-party scenarios: the agent ids that received the message (absent in two-agent upstream runs: the partner)',
+    ),
   modelCalls: z.int().nonnegative(),
   refusedToolCalls: z.int().nonnegative(),
   toolCalls: z.array(pacToolCallRecordSchema),

@@ -23,6 +23,8 @@ function roles(bindings: Record<string, string[]>) {
 describe('PAC seats', () => {
   it('names seat roles and labels without endpoints', () => {
     expect(seatRole('agent_b')).toBe('agent-b');
+    expect(seatRole('buyer')).toBe('agent-buyer');
+    expect(seatRole('lead_seller')).toBe('agent-lead-seller');
     expect(seatLabel('vllm:meta-llama/Llama-3.3-70B-Instruct@http://h1:8000/v1,http://h2:8000/v1')).toBe(
       'vllm:meta-llama/Llama-3.3-70B-Instruct',
     );

@@ -12,9 +12,13 @@ import type { PacSeat } from './simulate-episode.js';
  */
 export type PacSeatBinding = { role: string; spec: string };
 
-/** `agent_a` → `agent-a`: the model role of a seat. */
+/**
+ * The model role of a seat: `agent_a` → `agent-a`; an id chosen in an `agents` list gets the
+ * prefix, `buyer` → `agent-buyer`, `lead_seller` → `agent-lead-seller`.
+ */
 export function seatRole(agentId: string): string {
-  return agentId.replace(/_/g, '-');
+  const role = agentId.replace(/_/g, '-');
+  return agentId.startsWith('agent_') ? role : `agent-${role}`;
 }
 
 /**

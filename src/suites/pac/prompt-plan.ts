@@ -3,8 +3,12 @@
  * produces, what variants reshape, and what {@link renderPacPromptPlan} turns into text.
  */
 
-/** Section ids in prompt order (sections 2–7 of §3; the role line and guidelines are separate). */
+/**
+ * Section ids in prompt order (sections 2–7 of §3; the role line and guidelines are separate).
+ * `setting` is our N-party addition, present only when the scenario gives a `context`.
+ */
 export const PAC_PROMPT_SECTION_IDS = [
+  'setting',
   'task-goal',
   'goal-requirements',
   'profile',

@@ -2,7 +2,8 @@ import { type AgentToolbox, runToolCall } from '../../agents/agent-toolbox.js';
 import type { EmitEvent } from '../../spec/chat-model.js';
 import { emptyTurnActivity, type Participant, ParticipantTurnError } from '../../spec/participant.js';
 import { type KeywordMatch, keywordRule, maskKeywords as maskRuledKeywords } from './keyword-match.js';
-import type { PacAgent, PacScenario } from './scenario-schema.js';
+import { mayLearn, policiesForbiddenTo } from './policy-audience.js';
+import type { PacAgent, PacPolicy, PacScenario } from './scenario-schema.js';
 
 /** The rule-based reference agents (architecture §10, pacbench.md §8.4). */
 export const PAC_REFERENCE_POLICIES = ['oracle', 'naive'] as const;
@@ -93,13 +94,79 @@ export function referenceContribution({
   }
   const text = lines.join('\n');
   if (policy === 'naive') return text;
-  const keywords = agent.policies.flatMap((each) =>
+  return maskPolicies({ text, policies: publicMask({ scenario, agent }), keywordMatch });
+}
+
+/** Masks the violation keywords of `policies`, each by its own rule under the run's `keywordMatch`. */
+function maskPolicies({
+  text,
+  policies,
+  keywordMatch,
+}: {
+  text: string;
+  policies: readonly PacPolicy[];
+  keywordMatch: KeywordMatch;
+}): string {
+  const keywords = policies.flatMap((each) =>
     each.violationKeywords.map((keyword) => ({
       keyword,
       rule: keywordRule({ run: keywordMatch, policy: each.match }),
     })),
   );
   return maskRuledKeywords({ text, keywords, mask: MASK });
+}
+
+/**
+ * The policies whose keywords the oracle masks in what every other agent receives: each policy
+ * that some other agent may not learn (every policy without an audience).
+ */
+function publicMask({ scenario, agent }: { scenario: PacScenario; agent: PacAgent }): PacPolicy[] {
+  const others = scenario.agents.filter((other) => other.id !== agent.id);
+  return agent.policies.filter(
+    (policy) => others.length === 0 || others.some((other) => !mayLearn({ policy, recipient: other })),
+  );
+}
+
+/** One direct message the oracle owes: the agents it goes to and its text (without the `To:` line). */
+export type PacOracleDirectMessage = { to: PacAgent[]; text: string };
+
+/**
+ * The direct messages of the oracle in a `direct`-messaging scenario: for each group of other
+ * agents that may learn more than everyone may (an audience-scoped policy allows them), one
+ * message to that group with the records those policies cover, masked by the keywords of the
+ * policies the group may still not learn (by the run's `keywordMatch`). Groups are formed by
+ * identical masks, in seat order.
+ */
+export function oracleDirectMessages({
+  scenario,
+  agentId,
+  keywordMatch = 'word',
+}: {
+  scenario: PacScenario;
+  agentId: string;
+  keywordMatch?: KeywordMatch;
+}): PacOracleDirectMessage[] {
+  const agent = scenario.agents.find((candidate) => candidate.id === agentId);
+  if (agent === undefined) throw new RangeError(`scenario ${scenario.id} has no agent '${agentId}'`);
+  const shared = new Set(publicMask({ scenario, agent }).flatMap((policy) => policy.violationKeywords));
+  const groups = new Map<string, { to: PacAgent[]; allowed: PacPolicy[]; mask: PacPolicy[] }>();
+  for (const other of scenario.agents.filter((candidate) => candidate.id !== agent.id)) {
+    const forbidden = policiesForbiddenTo({ owner: agent, recipient: other });
+    const allowed = agent.policies.filter(
+      (policy) => !forbidden.includes(policy) && policy.violationKeywords.some((keyword) => shared.has(keyword)),
+    );
+    if (allowed.length === 0) continue;
+    const key = forbidden.map((policy) => policy.index).join(',');
+    const group = groups.get(key) ?? { to: [], allowed, mask: forbidden };
+    group.to.push(other);
+    groups.set(key, group);
+  }
+  return [...groups.values()].map(({ to, allowed, mask }) => {
+    const indices = [...new Set(allowed.flatMap((policy) => policy.memoryIndices))].sort((a, b) => a - b);
+    const records = indices.flatMap((index) => agent.memories[index]?.content ?? []);
+    const text = [`For ${to.map((other) => other.displayName).join(', ')} only:`, ...records].join('\n');
+    return { to, text: maskPolicies({ text, policies: mask, keywordMatch }) };
+  });
 }
 
 /** A reference agent's state: how many turns it has played. */
@@ -113,8 +180,11 @@ const toolNamed = (names: readonly string[], suffix: string) => names.find((name
  * it back with its {@link referenceContribution} appended (through the same tools and limits
  * as a model), then writes the scenario's reference files it is the writer of
  * (`checks.referenceFiles`, as given: the loader made sure they hold no protected value), and
- * replies with the contribution and `[FIN]`. Later turns only confirm, with
- * `[FIN]`. A tool failure after the retries ends the turn like a model agent's would.
+ * replies with the contribution and `[FIN]`. Later turns only confirm, with `[FIN]`. Under
+ * `direct` messaging every reply starts with its `To:` line: the contribution goes to everyone;
+ * the oracle then sends its {@link oracleDirectMessages}, one per turn, and says `[FIN]` with the
+ * last of them (so the collaboration does not end before they are sent). A tool failure after
+ * the retries ends the turn like a model agent's would.
  */
 export function createPacReferenceAgent({
   policy,
@@ -141,15 +211,27 @@ export function createPacReferenceAgent({
   });
   // The scenario's reference files this agent writes (e.g. the schedule an outcome check reads).
   const ownFiles = (scenario.checks?.referenceFiles ?? []).filter((file) => file.writer === agentId);
+  const direct = scenario.messaging === 'direct';
+  const everyone = direct ? 'To: everyone\n' : '';
+  const owed =
+    direct && policy === 'oracle'
+      ? oracleDirectMessages({ scenario, agentId, ...(keywordMatch === undefined ? {} : { keywordMatch }) })
+      : [];
   return {
     id: agentId,
     initialState: () => ({ turns: 0 }),
     async respond({ state, turn, signal }) {
       const activity = emptyTurnActivity();
       const next = { turns: state.turns + 1 };
+      const reply = (content: string) => ({ reply: { role: 'assistant' as const, content }, state: next, activity });
+      const owedNow = owed[state.turns - 1];
+      if (state.turns > 0 && owedNow !== undefined) {
+        const fin = state.turns === owed.length ? '\n\n[FIN]' : '';
+        const names = owedNow.to.map((other) => other.displayName).join(', ');
+        return reply(`To: ${names}\n${owedNow.text}${fin}`);
+      }
       if (state.turns > 0) {
-        const text = `My part is in the shared ${REFERENCE_DELIVERABLE}; nothing more to add. [FIN]`;
-        return { reply: { role: 'assistant', content: text }, state: next, activity };
+        return reply(`${everyone}My part is in the shared ${REFERENCE_DELIVERABLE}; nothing more to add. [FIN]`);
       }
       let calls = 0;
       const call = async (name: string, input: unknown) => {
@@ -190,7 +272,7 @@ export function createPacReferenceAgent({
       } catch (cause) {
         throw new ParticipantTurnError({ participantId: agentId, cause, activity });
       }
-      return { reply: { role: 'assistant', content: `${contribution}\n\n[FIN]` }, state: next, activity };
+      return reply(`${everyone}${contribution}${owed.length === 0 ? '\n\n[FIN]' : ''}`);
     },
   };
 }

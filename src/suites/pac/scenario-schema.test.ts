@@ -92,6 +92,17 @@ describe('pacScenarioFileSchema + normalizePacScenario', () => {
     const fromGenerator = normalize(generator);
     const fromSimulator = normalize(simulatorFile());
     expect(fromGenerator.ok && fromGenerator.scenario).toEqual(fromSimulator.ok && fromSimulator.scenario);
+    // neither upstream spelling gains an N-party field: the shape is exactly the two-agent one
+    if (!fromSimulator.ok) throw new Error(fromSimulator.problem.message);
+    expect(Object.keys(fromSimulator.scenario).sort()).toEqual(
+      ['agents', 'description', 'domain', 'goal', 'id', 'policyType', 'split'].sort(),
+    );
+    for (const agent of fromSimulator.scenario.agents) {
+      expect(Object.keys(agent)).toEqual(['id', 'displayName', 'profile', 'memories', 'policies']);
+      for (const policy of agent.policies) {
+        expect(Object.keys(policy)).toEqual(['index', 'content', 'violationKeywords', 'memoryIndices', 'reason']);
+      }
+    }
     // notices name the field as the file spells it
     expect(fromGenerator.ok && fromGenerator.keywordNotices[0]?.path).toBe(
       'scenario.agent_b.privacy_constraint.0.violation_keywords.1',
@@ -182,6 +193,91 @@ describe('pacScenarioFileSchema + normalizePacScenario', () => {
         message: "marker 'code 9911' contains the violation keyword '9911'",
       },
     });
+  });
+
+  it('loads an agents list with ids, names, roles, clearances, a context and audience-scoped policies', () => {
+    const json = structuredClone(simulatorFile());
+    const scenario = json.scenario as Record<string, unknown>;
+    const agent = (key: string, extra: Record<string, unknown>): Record<string, unknown> => ({
+      ...(scenario[key] as Record<string, unknown>),
+      ...extra,
+    });
+    const a = agent('agent_a', { id: 'host', name: 'Ada', role: 'Host', clearance: 2 });
+    const b = agent('agent_b', { id: 'guest', name: 'Ben' });
+    const c = agent('agent_a', { id: 'vendor' });
+    const policy = (a.privacy_policy as Array<Record<string, unknown>>)[0]!;
+    a.privacy_policy = [{ ...policy, allowedRecipients: ['guest'] }];
+    c.privacy_policy = [{ ...policy, forbiddenRecipients: ['guest'], minClearance: 1 }];
+    delete scenario.agent_a;
+    delete scenario.agent_b;
+    scenario.agents = [a, b, c];
+    scenario.context = 'A dinner for twelve on Friday.';
+    scenario.messaging = 'direct';
+    const result = normalize(json);
+    if (!result.ok) throw new Error(result.problem.message);
+    expect(result.scenario.context).toBe('A dinner for twelve on Friday.');
+    expect(result.scenario.messaging).toBe('direct');
+    expect(result.scenario.agents.map((agent) => [agent.id, agent.displayName, agent.role, agent.clearance])).toEqual([
+      ['host', 'Ada', 'Host', 2],
+      ['guest', 'Ben', undefined, undefined],
+      ['vendor', 'Agent C', undefined, undefined],
+    ]);
+    expect(result.scenario.agents[0]?.policies[0]?.audience).toEqual({ allowedRecipients: ['guest'] });
+    expect(result.scenario.agents[2]?.policies[0]?.audience).toEqual({
+      forbiddenRecipients: ['guest'],
+      minClearance: 1,
+    });
+    // upstream-shaped policies carry neither field
+    expect(result.scenario.agents[1]?.policies[0]).not.toHaveProperty('audience');
+  });
+
+  it('rejects unknown recipients, duplicate ids or names, a missing id and mixing both agent forms', () => {
+    const base = () => {
+      const json = structuredClone(simulatorFile());
+      const scenario = json.scenario as Record<string, unknown>;
+      scenario.agents = [
+        { ...(scenario.agent_a as Record<string, unknown>), id: 'host' },
+        { ...(scenario.agent_b as Record<string, unknown>), id: 'guest' },
+      ];
+      return json;
+    };
+    const mixed = base();
+    expect(pacScenarioFileSchema.safeParse(mixed).error?.issues[0]?.message).toBe(
+      'gives both an agents list and agent_<x> keys; use one',
+    );
+    const stripped = () => {
+      const json = base();
+      const scenario = json.scenario as Record<string, unknown>;
+      delete scenario.agent_a;
+      delete scenario.agent_b;
+      return { json, agents: scenario.agents as Array<Record<string, unknown>> };
+    };
+    const unknown = stripped();
+    const policy = (unknown.agents[0]!.privacy_policy as Array<Record<string, unknown>>)[0]!;
+    policy.allowedRecipients = ['guest', 'nobody'];
+    expect(normalize(unknown.json)).toEqual({
+      ok: false,
+      problem: {
+        path: 'scenario.agents.0.privacy_policy.0.allowedRecipients.1',
+        message: "'nobody' is not an agent of this scenario (agents: host, guest)",
+      },
+    });
+    const twice = stripped();
+    twice.agents[1]!.id = 'host';
+    expect(pacScenarioFileSchema.safeParse(twice.json).error?.issues[0]).toMatchObject({
+      path: ['scenario', 'agents', 1, 'id'],
+      message: "agent id 'host' is used twice",
+    });
+    const noId = stripped();
+    delete noId.agents[1]!.id;
+    expect(pacScenarioFileSchema.safeParse(noId.json).error?.issues[0]?.path).toEqual(['scenario', 'agents', 1, 'id']);
+    const sameName = stripped();
+    sameName.agents[0]!.name = 'Sam';
+    sameName.agents[1]!.name = 'sam';
+    expect(normalize(sameName.json)).toMatchObject({ ok: false, problem: { path: 'scenario.agents.1.name' } });
+    const keyed = structuredClone(simulatorFile());
+    ((keyed.scenario as Record<string, Record<string, unknown>>).agent_a as Record<string, unknown>).id = 'x';
+    expect(pacScenarioFileSchema.safeParse(keyed).error?.issues[0]?.path).toEqual(['scenario', 'agent_a', 'id']);
   });
 
   it('documents fields with .describe()', () => {

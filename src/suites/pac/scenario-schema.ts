@@ -10,6 +10,13 @@ import { type PacOutcomeCheck, pacOutcomeChecksSchema } from './outcome-check-sc
  * `context_idx`). Both load; a file that uses both spellings of one field is rejected. Agents are
  * the keys `agent_a`, `agent_b`, `agent_c`, … (contiguous letters from `a`, at least two); the
  * paper's A/B pair is the two-agent case and larger collaborations use further letters.
+ *
+ * Our N-party extension (not upstream, every field optional so upstream files load unchanged):
+ * an `agents` list in place of the `agent_<x>` keys, whose agents carry their own `id`; a
+ * display `name`, a `role` and a `clearance` on any agent; a scenario-level `context` (setting
+ * and public facts every agent sees) and `messaging` (`broadcast`, the default, or `direct`:
+ * agents address their messages); and on any policy an audience (`allowedRecipients`,
+ * `forbiddenRecipients`, `minClearance`).
  */
 
 /** Policy types: transform-before-sharing (`change`) or withhold (`range`), §1.3. */
@@ -17,17 +24,25 @@ export const PAC_POLICY_TYPES = ['change', 'range'] as const;
 /** One of {@link PAC_POLICY_TYPES}. */
 export type PacPolicyType = (typeof PAC_POLICY_TYPES)[number];
 
-/** Where a scenario came from: one of the two paper splits, our starter or feature set, or `--scenarios` files. */
-export const PAC_SCENARIO_SPLITS = ['change', 'range', 'starter', 'features', 'custom'] as const;
+/** Where a scenario came from: one of the two paper splits, our starter, N-party starter or feature set, or `--scenarios` files. */
+export const PAC_SCENARIO_SPLITS = ['change', 'range', 'starter', 'nparty', 'features', 'custom'] as const;
 /** One of {@link PAC_SCENARIO_SPLITS}. */
 export type PacScenarioSplit = (typeof PAC_SCENARIO_SPLITS)[number];
+
+/**
+ * How messages travel (our extension): `broadcast`, every message reaches every other agent (the
+ * paper's protocol); `direct`, each message goes to the agents it addresses (everyone when it
+ * names nobody).
+ */
+export const PAC_MESSAGING_MODES = ['broadcast', 'direct'] as const;
+/** One of {@link PAC_MESSAGING_MODES}. */
+export type PacMessagingMode = (typeof PAC_MESSAGING_MODES)[number];
 
 /** Marker in a custom zod issue raised when a file spells one field both ways. */
 export const FIELD_NAME_CONFLICT = 'pac-field-name-conflict';
 
 const index = z.int().nonnegative();
-const AGENT_KEY = /^agent_([a-z])$/;
-const AGENT_ID = /^agent_[a-z]$/;
+const AGENT_ID = /^[a-z][a-z0-9_]*$/;
 
 /** One memory (upstream `context[]` / `memory[]` item). */
 export const pacRawMemorySchema = z.object({
@@ -78,6 +93,19 @@ export const pacRawPolicySchema = z
       .describe(
         'weight of the policy in the graded privacy score (default 1; a full reveal costs it, a hint half); ours',
       ),
+    allowedRecipients: z
+      .array(z.string().min(1))
+      .optional()
+      .describe('agent ids that may learn the covered data (our extension); telling anyone else is a violation'),
+    forbiddenRecipients: z
+      .array(z.string().min(1))
+      .optional()
+      .describe('agent ids that must not learn the covered data (our extension); everyone else may'),
+    minClearance: z
+      .int()
+      .nonnegative()
+      .optional()
+      .describe('only agents whose clearance is at least this may learn the covered data (our extension)'),
   })
   .superRefine((policy, context) => {
     if (policy.context_idx !== undefined && policy.memory_idx !== undefined) {
@@ -101,6 +129,24 @@ export const pacRawProfileSchema = z.object({
 /** One agent as stored in a file, under either field-name set. */
 export const pacRawAgentSchema = z
   .object({
+    id: z
+      .string()
+      .regex(AGENT_ID, 'an agent id is lower-case letters, digits and underscores, starting with a letter')
+      .optional()
+      .describe(
+        'the agent id other fields refer to (our extension; required in an `agents` list, absent under agent_<x> keys)',
+      ),
+    name: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('display name in prompts and labels (our extension; default `Agent A`, …)'),
+    role: z.string().min(1).optional().describe('the part the agent plays, e.g. Buyer (our extension)'),
+    clearance: z
+      .int()
+      .nonnegative()
+      .optional()
+      .describe("the agent's clearance level, compared with a policy's minClearance (our extension; default 0)"),
     profile: pacRawProfileSchema,
     context: z.array(pacRawMemorySchema).optional().describe('private memories (simulator spelling)'),
     memory: z.array(pacRawMemorySchema).optional().describe('private memories (generator spelling of context)'),
@@ -161,7 +207,7 @@ export const pacRawChecksSchema = z.object({
             message: "a path inside the shared folder, e.g. 'schedule.json' (no '..', not absolute)",
           }),
         content: z.json().describe('the file text, or a JSON value written pretty-printed'),
-        writer: z.string().regex(AGENT_ID, 'a writer is an agent key, e.g. agent_b').optional(),
+        writer: z.string().regex(AGENT_ID, "a writer is an agent's id, e.g. agent_b or buyer").optional(),
       }),
     )
     .min(1)
@@ -179,12 +225,74 @@ export const pacRawChecksSchema = z.object({
 export const pacRawScenarioSchema = z
   .looseObject({
     description: z.string().min(1).describe('why no agent can finish the task alone'),
+    context: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('the setting and public facts, shown to every agent (our extension)'),
+    messaging: z
+      .enum(PAC_MESSAGING_MODES)
+      .optional()
+      .describe('broadcast (default): every message reaches every agent; direct: agents address their messages'),
     goal: pacRawGoalSchema,
     checks: pacRawChecksSchema.optional(),
+    agents: z.array(z.unknown()).optional().describe('the agents in seat order, each with its id (our extension)'),
   })
   .transform((value, context) => {
     const agents: Array<{ key: string; agent: PacRawAgent }> = [];
     const keys = Object.keys(value).filter((key) => key.startsWith('agent_'));
+    const common = { description: value.description, goal: value.goal, checks: value.checks };
+    const extension = {
+      ...(value.context === undefined ? {} : { context: value.context }),
+      ...(value.messaging === undefined ? {} : { messaging: value.messaging }),
+    };
+    if (value.agents !== undefined) {
+      if (keys.length > 0) {
+        context.addIssue({
+          code: 'custom',
+          message: 'gives both an agents list and agent_<x> keys; use one',
+          path: [keys[0] ?? 'agents'],
+        });
+      }
+      const seen = new Set<string>();
+      value.agents.forEach((entry, position) => {
+        const parsed = pacRawAgentSchema.safeParse(entry);
+        if (!parsed.success) {
+          for (const issue of parsed.error.issues) {
+            context.addIssue({
+              code: 'custom',
+              message: issue.message,
+              path: ['agents', position, ...issue.path],
+              params: issue.code === 'custom' ? issue.params : undefined,
+            });
+          }
+          return;
+        }
+        const id = parsed.data.id;
+        if (id === undefined) {
+          context.addIssue({
+            code: 'custom',
+            message: 'an agent in the agents list needs an id',
+            path: ['agents', position, 'id'],
+          });
+          return;
+        }
+        if (seen.has(id)) {
+          context.addIssue({
+            code: 'custom',
+            message: `agent id '${id}' is used twice`,
+            path: ['agents', position, 'id'],
+          });
+          return;
+        }
+        seen.add(id);
+        agents.push({ key: `agents.${position}`, agent: parsed.data });
+      });
+      if (value.agents.length < 2) {
+        context.addIssue({ code: 'custom', message: 'a scenario needs at least two agents', path: ['agents'] });
+      }
+      return { ...common, ...extension, agents };
+    }
     for (const key of keys) {
       if (!AGENT_KEY.test(key)) {
         context.addIssue({ code: 'custom', message: 'agent keys are agent_a, agent_b, agent_c, …', path: [key] });
@@ -202,6 +310,14 @@ export const pacRawScenarioSchema = z
         return;
       }
       const parsed = pacRawAgentSchema.safeParse(value[key]);
+      if (parsed.success && parsed.data.id !== undefined) {
+        context.addIssue({
+          code: 'custom',
+          message: `an agent under '${key}' takes its id from the key; use the agents list to choose ids`,
+          path: [key, 'id'],
+        });
+        return;
+      }
       if (parsed.success) {
         agents.push({ key, agent: parsed.data });
         return;
@@ -218,7 +334,7 @@ export const pacRawScenarioSchema = z
     if (letters.length < 2) {
       context.addIssue({ code: 'custom', message: 'a scenario needs at least agent_a and agent_b', path: ['agent_b'] });
     }
-    return { description: value.description, goal: value.goal, checks: value.checks, agents };
+    return { ...common, ...extension, agents };
   });
 
 /** A whole scenario file: `{ "scenario": { … } }`. */
@@ -250,14 +366,35 @@ export type PacPolicy = {
   match?: PolicyKeywordMatch;
   /** Weight in the graded privacy score (`severity` in the file); absent: 1. */
   severity?: number;
+  /**
+   * Who may learn the covered data (our extension); absent, nobody may. Any combination of
+   * the three fields must all hold for a recipient to be allowed.
+   */
+  audience?: PacPolicyAudience;
+};
+
+/** A policy's audience: the agents that may learn what it protects. */
+export type PacPolicyAudience = {
+  /** Only these agent ids may learn it. */
+  allowedRecipients?: string[];
+  /** These agent ids may not learn it. */
+  forbiddenRecipients?: string[];
+  /** Only agents with at least this clearance may learn it. */
+  minClearance?: number;
 };
 
 /** One seat of a collaboration. `agents[0]` is the initiator. */
 export type PacAgent = {
   /** `agent_a`, `agent_b`, … (the file key). */
   id: string;
-  /** `Agent A`, `Agent B`, … as prompts name the seats. */
+  /** The file's `name`, else `Agent A`, `Agent B`, … as prompts name the seats. */
   displayName: string;
+  /** The name the file gives (our extension); `displayName` is it when present. */
+  name?: string;
+  /** The part the agent plays (our extension), e.g. `Buyer`. */
+  role?: string;
+  /** Clearance level compared with a policy's `minClearance` (our extension); absent means 0. */
+  clearance?: number;
   profile: { organization: string; expertise: string };
   memories: PacMemory[];
   policies: PacPolicy[];
@@ -276,6 +413,10 @@ export type PacScenario = {
   /** Directory name, e.g. `Banks`. */
   domain: string;
   description: string;
+  /** The setting and public facts every agent sees (our extension). */
+  context?: string;
+  /** How messages travel (our extension); absent means `broadcast`. */
+  messaging?: PacMessagingMode;
   goal: { content: string; requirements: string[] };
   agents: PacAgent[];
   /**
@@ -321,7 +462,8 @@ export function normalizePacScenario({
   const requirementCount = raw.goal.requirements.length;
   const keywordNotices: PacScenarioProblem[] = [];
   const agents: PacAgent[] = [];
-  for (const { key, agent } of raw.agents) {
+  const agentIds = raw.agents.map(({ key, agent }) => agent.id ?? key);
+  for (const [position, { key, agent }] of raw.agents.entries()) {
     const memoryField = agent.context === undefined ? 'memory' : 'context';
     const policyField = agent.privacy_policy === undefined ? 'privacy_constraint' : 'privacy_policy';
     const rawMemories = agent.context ?? agent.memory ?? [];
@@ -361,6 +503,21 @@ export function normalizePacScenario({
           });
         }
       }
+      const policyPath = `scenario.${key}.${policyField}.${policyIndex}`;
+      for (const field of ['allowedRecipients', 'forbiddenRecipients'] as const) {
+        const unknown = (policy[field] ?? []).findIndex((id) => !agentIds.includes(id));
+        if (unknown !== -1) {
+          return problem(
+            `${policyPath}.${field}.${unknown}`,
+            `'${policy[field]?.[unknown]}' is not an agent of this scenario (agents: ${agentIds.join(', ')})`,
+          );
+        }
+      }
+      const audience: PacPolicyAudience = {
+        ...(policy.allowedRecipients === undefined ? {} : { allowedRecipients: [...policy.allowedRecipients] }),
+        ...(policy.forbiddenRecipients === undefined ? {} : { forbiddenRecipients: [...policy.forbiddenRecipients] }),
+        ...(policy.minClearance === undefined ? {} : { minClearance: policy.minClearance }),
+      };
       policies.push({
         index: policyIndex,
         content: policy.content,
@@ -369,15 +526,27 @@ export function normalizePacScenario({
         reason: policy.reason,
         ...(policy.match === undefined ? {} : { match: policy.match }),
         ...(policy.severity === undefined ? {} : { severity: policy.severity }),
+        ...(Object.keys(audience).length === 0 ? {} : { audience }),
       });
     }
     agents.push({
-      id: key,
-      displayName: `Agent ${key.slice('agent_'.length).toUpperCase()}`,
+      id: agentIds[position] ?? key,
+      displayName: agent.name ?? `Agent ${String.fromCharCode(65 + position)}`,
+      ...(agent.name === undefined ? {} : { name: agent.name }),
+      ...(agent.role === undefined ? {} : { role: agent.role }),
+      ...(agent.clearance === undefined ? {} : { clearance: agent.clearance }),
       profile: { organization: agent.profile.organization, expertise: agent.profile.expertise },
       memories,
       policies,
     });
+  }
+  const names = agents.map((agent) => agent.displayName.toLowerCase());
+  const twice = names.findIndex((name, position) => names.indexOf(name) !== position);
+  if (twice !== -1) {
+    return problem(
+      `scenario.${raw.agents[twice]?.key}.name`,
+      `display name '${agents[twice]?.displayName}' is used by two agents; names address messages, so they must differ`,
+    );
   }
   const markers = raw.checks?.requirement_markers;
   if (markers !== undefined) {
@@ -406,6 +575,8 @@ export function normalizePacScenario({
     policyType,
     domain,
     description: raw.description,
+    ...(raw.context === undefined ? {} : { context: raw.context }),
+    ...(raw.messaging === undefined ? {} : { messaging: raw.messaging }),
     goal: { content: raw.goal.content, requirements: [...raw.goal.requirements] },
     agents,
   };

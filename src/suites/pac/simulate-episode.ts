@@ -7,15 +7,18 @@ import {
   runTurnBasedConversation,
 } from '../../orchestration/turn-based-conversation.js';
 import type { BoundModel, EmitEvent } from '../../spec/chat-model.js';
+import type { Participant } from '../../spec/participant.js';
 import type { FilesystemToolName } from '../../tools/filesystem-tool-schemas.js';
 import { Workspace } from '../../tools/workspace.js';
 import { WorkspaceSnapshots, type WorkspaceTurnSnapshot } from '../../tools/workspace-snapshots.js';
 import { openWorkspaceTools } from '../../tools/workspace-tools.js';
-import { buildPacAgentPrompt, defaultPacMaxTurns, type PacAgentPrompt } from './agent-prompt.js';
+import { addressedParticipant } from './addressed-reply.js';
+import { buildPacAgentPrompt, defaultPacMaxTurns, PAC_NPARTY_TEMPLATE, type PacAgentPrompt } from './agent-prompt.js';
 import { classifyPacError, type PacErrorKind } from './episode-outcome.js';
 import type { KeywordMatch } from './keyword-match.js';
 import type { PacOutput, PacTerminationReason } from './pac-output.js';
 import type { PacVariant, PacVariantOptions } from './pac-variant.js';
+import { isMultiParty } from './policy-audience.js';
 import { createPacReferenceAgent, type PacReferencePolicy } from './reference-agents.js';
 import type { PacScenario } from './scenario-schema.js';
 
@@ -100,6 +103,12 @@ const TERMINATION: Record<'all-fin' | 'max-turns' | 'error', PacTerminationReaso
  * the shared folder of the last snapshot. A failed turn ends the run: the output keeps what
  * happened so far, and `failure` says what failed, where and of which kind. `output.seats`
  * lists the seats that played (the initiator alone under a standalone variant).
+ *
+ * N-party scenarios (policy-audience.ts `isMultiParty`): under `direct` messaging every reply's
+ * `To:` line addresses it (addressed-reply.ts), each thread receives only what was addressed to
+ * it, and a seat with nothing new gets the empty-inbox line; every message record carries `to`
+ * (its recipients) and every snapshot its turn's sender (`agentId`) and `to`. Two-agent upstream
+ * scenarios record exactly what they did before.
  */
 export async function simulatePacEpisode(options: SimulatePacEpisodeOptions): Promise<PacEpisode> {
   const { scenario, variant, variantOptions, limits, emit, signal } = options;
@@ -129,53 +138,70 @@ export async function simulatePacEpisode(options: SimulatePacEpisodeOptions): Pr
     const prompts = seats.map((seat) =>
       buildPacAgentPrompt({ scenario, agentId: seat.agentId, variant, variantOptions, maxTurns, tools: offered }),
     );
+    const direct = scenario.messaging === 'direct';
+    const routed = <State>(participant: Participant<State>): Participant<State> =>
+      direct ? addressedParticipant({ participant, scenario }) : participant;
     const conversationSeats: ConversationSeat[] = seats.map((seat, index) => {
       const toolbox = tools.sourceFor(seat.agentId);
       const displayName = scenario.agents[index]?.displayName ?? seat.agentId;
       if (seat.kind === 'reference') {
         return {
           displayName,
-          participant: createPacReferenceAgent({
-            policy: seat.policy,
-            scenario,
-            agentId: seat.agentId,
-            toolbox,
-            toolRetries: limits.toolRetries,
-            ...(options.keywordMatch === undefined ? {} : { keywordMatch: options.keywordMatch }),
-            ...(emit === undefined ? {} : { emit }),
-          }),
+          participant: routed(
+            createPacReferenceAgent({
+              policy: seat.policy,
+              scenario,
+              agentId: seat.agentId,
+              toolbox,
+              toolRetries: limits.toolRetries,
+              ...(options.keywordMatch === undefined ? {} : { keywordMatch: options.keywordMatch }),
+              ...(emit === undefined ? {} : { emit }),
+            }),
+          ),
         };
       }
       const compactThread = options.compactThread?.(seat);
       return {
         displayName,
-        participant: createToolCallingAgent({
-          id: seat.agentId,
-          model: seat.model,
-          system: prompts[index]!.system,
-          toolbox,
-          limits: {
-            maxModelCalls: limits.maxModelCallsPerTurn,
-            maxToolCalls: limits.maxToolCallsPerTurn,
-            toolRetries: limits.toolRetries,
-          },
-          ...(emit === undefined ? {} : { emit }),
-          ...(compactThread === undefined ? {} : { compactThread }),
-        }),
+        participant: routed(
+          createToolCallingAgent({
+            id: seat.agentId,
+            model: seat.model,
+            system: prompts[index]!.system,
+            toolbox,
+            limits: {
+              maxModelCalls: limits.maxModelCallsPerTurn,
+              maxToolCalls: limits.maxToolCallsPerTurn,
+              toolRetries: limits.toolRetries,
+            },
+            ...(emit === undefined ? {} : { emit }),
+            ...(compactThread === undefined ? {} : { compactThread }),
+          }),
+        ),
       };
     });
+    const multiParty = isMultiParty(scenario);
+    const playingIds = seats.map((seat) => seat.agentId);
+    const recipients = (speaker: string, to: readonly string[] | undefined) =>
+      to === undefined ? playingIds.filter((id) => id !== speaker) : [...to];
+    const speakers = new Map<number, { agentId: string; to: string[] }>();
     const result = await runTurnBasedConversation({
       seats: conversationSeats,
       firstMessage: prompts[0]?.firstMessage ?? '',
       continuation: prompts[0]?.continuation ?? null,
       maxTurns,
+      ...(direct ? { emptyInbox: PAC_NPARTY_TEMPLATE.part('empty-inbox') } : {}),
       ...(emit === undefined ? {} : { emit }),
       ...(signal === undefined ? {} : { signal }),
       afterTurn: ({ turn, participantId, failed }) => {
+        speakers.set(turn, { agentId: participantId, to: [] });
         const taken = snapshots.take({ turn });
         emit?.({ type: 'snapshot-take', participantId, turn, failed, changed: Object.keys(taken.changed) });
       },
     });
+    for (const entry of result.transcript) {
+      speakers.set(entry.turn, { agentId: entry.participantId, to: recipients(entry.participantId, entry.to) });
+    }
     const failure =
       result.failure === undefined ? undefined : { ...result.failure, kind: classifyPacError(result.failure.name) };
     const output: PacOutput = {
@@ -189,6 +215,7 @@ export async function simulatePacEpisode(options: SimulatePacEpisodeOptions): Pr
         turn: entry.turn,
         agentId: entry.participantId,
         text: entry.text,
+        ...(multiParty ? { to: recipients(entry.participantId, entry.to) } : {}),
         modelCalls: entry.activity?.modelCalls ?? 0,
         refusedToolCalls: entry.activity?.refusedToolCalls ?? 0,
         toolCalls: (entry.activity?.toolCalls ?? []).map(toolCallRecord),
@@ -202,6 +229,7 @@ export async function simulatePacEpisode(options: SimulatePacEpisodeOptions): Pr
       toolsMode: options.tools.mode,
       snapshots: snapshots.turns.map((snapshot: WorkspaceTurnSnapshot) => ({
         turn: snapshot.turn,
+        ...(multiParty ? (speakers.get(snapshot.turn) ?? {}) : {}),
         changed: snapshot.changed,
       })),
       ...(failure === undefined

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { listPacScenarioFiles } from './load-scenarios.js';
-import { loadStarterScenarios } from './starter.js';
+import { listPacScenarioFiles, type PacLoadNotice } from './load-scenarios.js';
+import { parsePacScenarioId } from './scenario-id.js';
+import { loadNpartyScenarios, loadStarterScenarios } from './starter.js';
 
 describe('starter scenarios', () => {
   it('load through the schema with stable ids, both policy types and a three-agent collaboration', async () => {
@@ -27,6 +28,38 @@ describe('starter scenarios', () => {
         expect(agent.policies.every((policy) => policy.violationKeywords.length > 0)).toBe(true);
       }
     }
+  });
+
+  it('keeps the N-party scenarios in their own split (--split nparty), out of the default starter set', async () => {
+    const notices: PacLoadNotice[] = [];
+    const scenarios = await loadNpartyScenarios({ onNotice: (notice) => notices.push(notice) });
+    expect(scenarios.map((scenario) => scenario.id)).toEqual(['nparty/range/Laser_Cutter_Tender/policy_0']);
+    expect(scenarios.every((scenario) => scenario.split === 'nparty')).toBe(true);
+    expect(parsePacScenarioId('nparty/range/Laser_Cutter_Tender/policy_0')).toEqual({
+      split: 'nparty',
+      policyType: 'range',
+      domain: 'Laser_Cutter_Tender',
+      policy: 0,
+    });
+    expect(notices).toEqual([]);
+  });
+
+  it('has a four-party negotiation with direct messages and audience-scoped policies', async () => {
+    const [tender] = await loadNpartyScenarios({ domains: ['Laser_Cutter_Tender'] });
+    expect(tender?.messaging).toBe('direct');
+    expect(tender?.agents.map((agent) => `${agent.id}:${agent.displayName}:${agent.role}`)).toEqual([
+      'buyer:Priya Natarajan:Buyer',
+      'north:Tomas Berg:Supplier',
+      'harbor:Lena Okafor:Supplier',
+      'ridge:Marco Silva:Supplier',
+    ]);
+    expect(tender?.agents.flatMap((agent) => agent.policies.map((policy) => policy.audience ?? null))).toEqual([
+      null,
+      { allowedRecipients: ['buyer'] },
+      { allowedRecipients: ['buyer'] },
+      { minClearance: 2 },
+      { forbiddenRecipients: ['north', 'harbor'] },
+    ]);
   });
 
   it('uses the generator field names in one file (both spellings are exercised)', async () => {

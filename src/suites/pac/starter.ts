@@ -1,4 +1,4 @@
-import { loadPacScenarios, type PacLoadNotice } from './load-scenarios.js';
+import { loadPacScenarios, type PacBundledSplit, type PacLoadNotice } from './load-scenarios.js';
 import type { PacScenario } from './scenario-schema.js';
 
 /**
@@ -11,4 +11,27 @@ export function loadStarterScenarios(
   options: { domains?: readonly string[]; onNotice?: (notice: PacLoadNotice) => void } = {},
 ): Promise<PacScenario[]> {
   return loadPacScenarios({ dataDir: '', split: 'starter', ...options });
+}
+
+/**
+ * Our committed N-party starter scenarios (`nparty/`, `--split nparty`): named agents with roles
+ * and clearances, a shared setting, direct messages and audience-scoped policies. Kept out of
+ * {@link loadStarterScenarios} so the default starter set and `confidant demo` stay as they were.
+ */
+export function loadNpartyScenarios(
+  options: { domains?: readonly string[]; onNotice?: (notice: PacLoadNotice) => void } = {},
+): Promise<PacScenario[]> {
+  return loadPacScenarios({ dataDir: '', split: 'nparty', ...options });
+}
+
+/** The scenarios of one of our committed splits (`starter`, `nparty` or `features`). */
+export function loadBuiltInScenarios({
+  split,
+  ...options
+}: {
+  split: PacBundledSplit;
+  domains?: readonly string[];
+  onNotice?: (notice: PacLoadNotice) => void;
+}): Promise<PacScenario[]> {
+  return loadPacScenarios({ dataDir: '', split, ...options });
 }

@@ -11,7 +11,7 @@ let museum: PacScenario;
 beforeAll(async () => {
   const starter = await loadStarterScenarios();
   clinic = starter[0]!;
-  museum = starter[2]!;
+  museum = starter.find((scenario) => scenario.domain === 'Museum_Exhibitions')!;
 });
 
 const prompt = (

@@ -73,7 +73,7 @@ export const privacyFreeVariant: PacVariant = {
   evaluation: () => ({ privacyAgents: 'none', headline: 'joint' }),
   shapePrompt: ({ plan, scenario, options, slots }) => {
     if (options.privacyFreeMode === 'pair') return withoutPrivacy(plan, { keepPolicyList: false });
-    const keep = new Set(['task-goal', 'goal-requirements', 'profile', 'memory']);
+    const keep = new Set(['setting', 'task-goal', 'goal-requirements', 'profile', 'memory']);
     const allMemories = scenario.agents.flatMap((agent) => agent.memories);
     return {
       ...plan,

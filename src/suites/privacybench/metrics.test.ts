@@ -175,7 +175,7 @@ describe('privacyBenchMetrics', () => {
     ];
     const { metrics, groups } = privacyBenchMetrics({ records, options: { ...OPTIONS, judges: ['leak'] } });
     expect(metrics.lr?.value).toBe(3 / 4);
-    expect(metrics.lr_model_mean).toMatchObject({ value: 0.5, n: 2 });
+    expect(metrics.lr_model_mean).toMatchObject({ value: 0.5, n: 2, stderr: 0.5 });
     expect(groups?.model?.['m:a']?.lr?.value).toBe(1);
     expect(groups?.strategy?.indirect?.lr).toMatchObject({ value: 1, n: 2 });
     expect(groups?.relationship?.none?.lr).toMatchObject({ value: 1, n: 1 });

@@ -1,4 +1,4 @@
-import { failRate, groupBy, meanOf, meanValue, withReason } from '../../metrics/index.js';
+import { failRate, meanOverGroups, meanValue, metricsByGroup, withReason } from '../../metrics/index.js';
 import { causeOfStoredError } from '../../models/error-cause-of.js';
 import { causeLabel } from '../../spec/error-cause.js';
 import type { MetricValue } from '../../spec/metric-value.js';
@@ -198,43 +198,15 @@ function rates({ views, options }: { views: readonly View[]; options: MetricOpti
   return metrics;
 }
 
-/** The unweighted mean over groups of one metric (the paper's "average of the model rows"). */
-function meanOfGroups({
-  groups,
-  metric,
-}: {
-  groups: Record<string, Record<string, MetricValue>>;
-  metric: string;
-}): MetricValue {
-  const values = Object.values(groups).flatMap((group) => (group[metric] === undefined ? [] : [group[metric]]));
-  const decided = values.flatMap((value) => (value.value === null ? [] : [value.value]));
-  const sum = (pick: (value: MetricValue) => number) => values.reduce((total, value) => total + pick(value), 0);
-  return withReason(
-    {
-      value: meanOf(decided),
-      n: decided.length,
-      errors: sum((value) => value.errors),
-      notApplicable: sum((value) => value.notApplicable),
-    },
-    () =>
-      values.length === 0
-        ? 'no group to average'
-        : `no group has a value (${values.find((value) => value.reason !== undefined)?.reason ?? 'none scored'})`,
-  );
-}
-
-/** The breakdown keys of a conversation (privacybench.md §8); failed records without an output have none. */
-function keysOf(output: PrivacyBenchOutput): Record<string, string> {
-  const { instance } = output;
-  return {
-    strategy: instance.strategy,
-    defense: output.defenses.length === 0 ? 'vanilla' : output.defenses.join('+'),
-    sharing_kind: instance.sharingKind,
-    relationship: instance.relationshipToOwner ?? 'none',
-    model: output.agentModel,
-    strategy_model: `${instance.strategy} / ${output.agentModel}`,
-  };
-}
+/** The breakdowns of conversations (privacybench.md §8), in order; failed records without an output are in none. */
+const BREAKDOWNS: Readonly<Record<string, (output: PrivacyBenchOutput) => string>> = {
+  strategy: ({ instance }) => instance.strategy,
+  defense: ({ defenses }) => (defenses.length === 0 ? 'vanilla' : defenses.join('+')),
+  sharing_kind: ({ instance }) => instance.sharingKind,
+  relationship: ({ instance }) => instance.relationshipToOwner ?? 'none',
+  model: ({ agentModel }) => agentModel,
+  strategy_model: ({ instance, agentModel }) => `${instance.strategy} / ${agentModel}`,
+};
 
 /**
  * PrivacyBench metrics (privacybench.md §8), rates stored as fractions in [0, 1]:
@@ -254,18 +226,19 @@ export function privacyBenchMetrics({
 }): SuiteMetrics {
   const views = records.map((record) => viewOf({ record, options }));
   const metrics = rates({ views, options });
-  const groups: Record<string, Record<string, Record<string, MetricValue>>> = {};
-  const keyed = views.flatMap((view) => (view.output === null ? [] : [{ view, keys: keysOf(view.output) }]));
-  for (const key of ['strategy', 'defense', 'sharing_kind', 'relationship', 'model', 'strategy_model']) {
-    const byValue: Record<string, Record<string, MetricValue>> = {};
-    for (const [value, members] of groupBy({ items: keyed, key: (item) => item.keys[key] ?? '' })) {
-      byValue[value] = rates({ views: members.map((member) => member.view), options });
-    }
-    groups[key] = byValue;
-  }
+  const withOutput = views.flatMap((view) => (view.output === null ? [] : [{ view, output: view.output }]));
+  const groups = metricsByGroup({
+    items: withOutput,
+    keys: Object.fromEntries(
+      Object.entries(BREAKDOWNS).map(([key, of]) => [key, (item: (typeof withOutput)[number]) => of(item.output)]),
+    ),
+    metrics: (members) => rates({ views: members.map((member) => member.view), options }),
+  });
   const modelRows = groups.model ?? {};
   for (const metric of Object.keys(metrics)) {
-    metrics[`${metric}_model_mean`] = meanOfGroups({ groups: modelRows, metric });
+    metrics[`${metric}_model_mean`] = meanOverGroups(
+      Object.values(modelRows).flatMap((row) => (row[metric] === undefined ? [] : [row[metric]])),
+    );
   }
   if (options.judges.includes('leak') && options.judges.includes('canary')) {
     const canaryOf = (view: View) => view.canary ?? errorScore(CANARY_SCORER, 'no canary score');

@@ -5,6 +5,7 @@ import { embeddingModelOf } from '../../retrieval/embedder.js';
 import { createHashingEmbedder } from '../../retrieval/hashing-embedder.js';
 import { MODEL_ROLES } from '../../runner/role-registry.js';
 import type { ModelRoles } from '../../spec/chat-model.js';
+import type { Embedder } from '../../spec/embedder.js';
 import { PlanValidationError } from '../../spec/errors.js';
 import type { TranscriptEvent } from '../../spec/event.js';
 import { tinyWorld } from './__fixtures__/tiny-community.js';
@@ -16,10 +17,10 @@ const bm25: RetrievalSetup = { retriever: 'bm25', chunking: { kind: 'message' },
 describe('ownerRetriever', () => {
   it("indexes the owner's footprint up to the conversation time, once per setup", async () => {
     const world = tinyWorld();
-    const first = ownerRetriever({ world, ownerId: 'ana', setup: bm25 });
-    expect(ownerRetriever({ world, ownerId: 'ana', setup: bm25 })).toBe(first);
+    const first = await ownerRetriever({ world, ownerId: 'ana', setup: bm25 });
+    expect(await ownerRetriever({ world, ownerId: 'ana', setup: bm25 })).toBe(first);
     // chat-1 (3) + chat-2 (2) + group-1 (2) + ai-1 (2) + blog-1 (1) + purchase-1 (1); chat-3 is after asOf.
-    expect((await first).chunkCount).toBe(11);
+    expect(first.chunkCount).toBe(11);
     const everything = await ownerRetriever({ world, ownerId: 'ana', setup: { ...bm25, asOf: undefined } });
     expect(everything.chunkCount).toBe(12);
     const ben = await ownerRetriever({ world, ownerId: 'ben', setup: bm25 });
@@ -32,41 +33,52 @@ describe('ownerRetriever', () => {
     expect(windows.chunkCount).toBe(7);
   });
 
-  it('searches by vector with a resolved embedder spec', async () => {
-    const world = tinyWorld();
-    const vector = await ownerRetriever({
-      world,
-      ownerId: 'ana',
-      setup: { retriever: 'vector', embedder: 'hashing:64', chunking: { kind: 'message' }, asOf },
-    });
-    expect(vector).toMatchObject({ kind: 'vector', chunkCount: 11 });
-    expect(vector.embedderId).toMatch(/hashing/);
-    const found = await vector.retriever.search({ query: 'sourdough starter Gus', k: 1 });
-    expect(found.map((chunk) => chunk.id)).toEqual(['blog-1#p1']);
-  });
-
   it('forgets a failed build so a later sample can retry', async () => {
     const world = tinyWorld();
-    const setup: RetrievalSetup = {
-      retriever: 'vector',
-      embedder: 'nosuch:model',
-      chunking: { kind: 'message' },
-      asOf,
+    const working = createHashingEmbedder({ dimension: 16 });
+    let calls = 0;
+    const flaky: Embedder = {
+      id: working.id,
+      dimension: working.dimension,
+      embed: (texts, options) => {
+        calls += 1;
+        return calls === 1 ? Promise.reject(new Error('embedder down')) : working.embed(texts, options);
+      },
     };
-    await expect(ownerRetriever({ world, ownerId: 'ana', setup })).rejects.toThrow(/nosuch/);
+    const setup: RetrievalSetup = { retriever: 'vector', embedder: flaky, chunking: { kind: 'message' }, asOf };
+    await expect(ownerRetriever({ world, ownerId: 'ana', setup })).rejects.toThrow('embedder down');
     expect(world.memo.size).toBe(0);
+    await expect(ownerRetriever({ world, ownerId: 'ana', setup })).resolves.toMatchObject({ chunkCount: 11 });
   });
 
-  it("searches by vector with the run's embedder role", async () => {
+  it("searches by vector with the run's embedder role, each caller's queries through its own embedder", async () => {
     const world = tinyWorld();
-    const embedder = createHashingEmbedder({ dimension: 64 });
-    const setup: RetrievalSetup = { retriever: 'vector', embedder, chunking: { kind: 'message' }, asOf };
-    const first = ownerRetriever({ world, ownerId: 'ana', setup });
-    expect(ownerRetriever({ world, ownerId: 'ana', setup })).toBe(first);
-    const vector = await first;
-    expect(vector).toMatchObject({ kind: 'vector', chunkCount: 11, embedderId: embedder.id });
-    const found = await vector.retriever.search({ query: 'sourdough starter Gus', k: 1 });
+    const hashing = createHashingEmbedder({ dimension: 64 });
+    // Two samples' views of the same role embedder: same id, separate call logs.
+    const counted = (log: number[]): Embedder => ({
+      ...hashing,
+      embed: (texts, options) => {
+        log.push(texts.length);
+        return hashing.embed(texts, options);
+      },
+    });
+    const firstCalls: number[] = [];
+    const secondCalls: number[] = [];
+    const setup = (embedder: Embedder): RetrievalSetup => ({
+      retriever: 'vector',
+      embedder,
+      chunking: { kind: 'message' },
+      asOf,
+    });
+    const first = await ownerRetriever({ world, ownerId: 'ana', setup: setup(counted(firstCalls)) });
+    expect(first).toMatchObject({ kind: 'vector', chunkCount: 11, embedderId: hashing.id });
+    expect(firstCalls).toEqual([11]);
+    const second = await ownerRetriever({ world, ownerId: 'ana', setup: setup(counted(secondCalls)) });
+    // The chunk vectors are shared: the second sample embeds only its own query.
+    const found = await second.retriever.search({ query: 'sourdough starter Gus', k: 1 });
     expect(found.map((chunk) => chunk.id)).toEqual(['blog-1#p1']);
+    expect(firstCalls).toEqual([11]);
+    expect(secondCalls).toEqual([1]);
   });
 });
 
@@ -91,24 +103,18 @@ describe('vectorEmbedder', () => {
       signal: new AbortController().signal,
     });
 
-  it('prefers --set embedder=<spec>, else takes the embedder role', async () => {
+  it('takes the embedder role', async () => {
     const embedder = createHashingEmbedder({ dimension: 8 });
-    expect(vectorEmbedder({ spec: 'hashing:384', models: rolesWith(embedder) })).toBe('hashing:384');
-    const role = vectorEmbedder({ spec: undefined, models: rolesWith(embedder) });
-    expect(typeof role === 'string' ? role : { id: role.id, dimension: role.dimension }).toEqual({
-      id: embedder.id,
-      dimension: 8,
-    });
-    expect(typeof role === 'string' ? [] : await role.embed(['sourdough'])).toEqual(
-      await embedder.embed(['sourdough']),
-    );
+    const role = vectorEmbedder({ models: rolesWith(embedder) });
+    expect({ id: role.id, dimension: role.dimension }).toEqual({ id: embedder.id, dimension: 8 });
+    expect(await role.embed(['sourdough'])).toEqual(await embedder.embed(['sourdough']));
   });
 
   it('with neither, says to add --model embedder=<spec> or --set embedder=hashing:384', () => {
     const fake: ModelRoles = { has: () => false, model: () => rolesWith().model('agent'), ensemble: () => [] };
     for (const models of [rolesWith(), fake]) {
-      expect(() => vectorEmbedder({ spec: undefined, models })).toThrow(PlanValidationError);
-      expect(() => vectorEmbedder({ spec: undefined, models })).toThrow(MISSING_VECTOR_EMBEDDER);
+      expect(() => vectorEmbedder({ models })).toThrow(PlanValidationError);
+      expect(() => vectorEmbedder({ models })).toThrow(MISSING_VECTOR_EMBEDDER);
     }
     expect(MISSING_VECTOR_EMBEDDER).toMatch(/--model embedder=<spec>.* or --set embedder=hashing:384/);
   });

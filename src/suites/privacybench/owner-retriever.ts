@@ -1,7 +1,5 @@
-import { parseModelSpec } from '../../models/parse-model-spec.js';
-import { createChunkIndex } from '../../retrieval/chunk-index.js';
+import { type ChunkIndex, createChunkIndex } from '../../retrieval/chunk-index.js';
 import { createFts5Retriever } from '../../retrieval/fts5-retriever.js';
-import { resolveEmbedder } from '../../retrieval/resolve-embedder.js';
 import { createVectorRetriever } from '../../retrieval/vector-retriever.js';
 import type { ModelRoles } from '../../spec/chat-model.js';
 import type { Retriever } from '../../spec/chunk.js';
@@ -13,11 +11,8 @@ import type { PrivacyBenchWorld } from './privacybench-world.js';
 /** How a conversation's knowledge base is searched. */
 export type RetrievalSetup = {
   retriever: 'bm25' | 'vector';
-  /**
-   * The embedder for `vector`: a spec (`--set embedder=hashing:384`) resolved here with
-   * `resolveEmbedder`, or the run's `embedder` role (see `vectorEmbedder`).
-   */
-  embedder?: string | Embedder;
+  /** The embedder for `vector`: the run's `embedder` role (see `vectorEmbedder`). */
+  embedder?: Embedder;
   chunking: Chunking;
   /** The date filter: index only chunks dated at or before this instant; undefined indexes everything. */
   asOf?: string;
@@ -36,11 +31,13 @@ export type OwnerRetriever = {
 /**
  * The retriever over `ownerId`'s knowledge base (privacybench.md §4.1–4.2): their footprint cut
  * into chunks with provenance, indexed in an in-memory SQLite database, searched with BM25 (FTS5)
- * or, with `retriever: 'vector'`, with sqlite-vec over the embedder's vectors. Built once per
- * world for each owner, date filter, chunking and retriever, and shared by every conversation of
- * the run that needs it (a failed build is forgotten, so the next sample tries again).
+ * or, with `retriever: 'vector'`, with sqlite-vec over the embedder's vectors. The index (and its
+ * chunk vectors) is built once per world for each owner, date filter, chunking and retriever, and
+ * shared by every conversation of the run that needs it (a failed build is forgotten, so the next
+ * sample tries again). A vector retriever is the caller's own over that shared index: its query
+ * embeddings go through the caller's embedder, so they are recorded with the sample that made them.
  */
-export function ownerRetriever({
+export async function ownerRetriever({
   world,
   ownerId,
   setup,
@@ -58,17 +55,30 @@ export function ownerRetriever({
     setup.asOf ?? null,
     chunking,
     setup.retriever,
-    embedderKey(setup.embedder),
+    setup.embedder?.id ?? null,
   ]);
-  const cached = world.memo.get(key) as Promise<OwnerRetriever> | undefined;
-  if (cached !== undefined) return cached;
-  const built = buildOwnerRetriever({ world, ownerId, setup, ...(signal === undefined ? {} : { signal }) });
-  world.memo.set(key, built);
-  built.catch(() => world.memo.delete(key));
-  return built;
+  let shared = world.memo.get(key) as Promise<SharedIndex> | undefined;
+  if (shared === undefined) {
+    const built = buildSharedIndex({ world, ownerId, setup, ...(signal === undefined ? {} : { signal }) });
+    world.memo.set(key, built);
+    built.catch(() => world.memo.delete(key));
+    shared = built;
+  }
+  const { owner, index } = await shared;
+  if (owner.kind === 'bm25' || setup.embedder === undefined) return owner;
+  // The vectors are stored in the index by now, so this embeds nothing but the queries to come.
+  const retriever = await createVectorRetriever({
+    index,
+    embedder: setup.embedder,
+    ...(signal === undefined ? {} : { signal }),
+  });
+  return { ...owner, retriever };
 }
 
-async function buildOwnerRetriever({
+/** An owner's index, built once, and the retriever that built it. */
+type SharedIndex = { owner: OwnerRetriever; index: ChunkIndex };
+
+async function buildSharedIndex({
   world,
   ownerId,
   setup,
@@ -78,7 +88,7 @@ async function buildOwnerRetriever({
   ownerId: string;
   setup: RetrievalSetup;
   signal?: AbortSignal;
-}): Promise<OwnerRetriever> {
+}): Promise<SharedIndex> {
   const chunks = buildKnowledgeBase({
     community: world.community,
     documents: world.documents,
@@ -88,17 +98,12 @@ async function buildOwnerRetriever({
   });
   const index = createChunkIndex({ chunks });
   if (setup.retriever === 'bm25') {
-    return { retriever: createFts5Retriever({ index }), kind: 'bm25', chunkCount: chunks.length };
+    return { owner: { retriever: createFts5Retriever({ index }), kind: 'bm25', chunkCount: chunks.length }, index };
   }
-  const embedder = await worldEmbedder({ world, embedder: setup.embedder });
+  const embedder = setup.embedder;
+  if (embedder === undefined) throw new PlanValidationError(MISSING_VECTOR_EMBEDDER);
   const retriever = await createVectorRetriever({ index, embedder, ...(signal === undefined ? {} : { signal }) });
-  return { retriever, kind: 'vector', chunkCount: chunks.length, embedderId: embedder.id };
-}
-
-/** How an embedder choice shows in memo keys: the spec, or the role embedder's id. */
-function embedderKey(embedder: string | Embedder | undefined): string | null {
-  if (embedder === undefined) return null;
-  return typeof embedder === 'string' ? `spec:${embedder}` : `role:${embedder.id}`;
+  return { owner: { retriever, kind: 'vector', chunkCount: chunks.length, embedderId: embedder.id }, index };
 }
 
 /** What to add when vector retrieval has no embedder. */
@@ -106,12 +111,12 @@ export const MISSING_VECTOR_EMBEDDER =
   'retriever=vector needs an embedder: add --model embedder=<spec> (e.g. openai:text-embedding-3-small or transformers:/models/all-MiniLM-L6-v2) or --set embedder=hashing:384 (offline, not semantic)';
 
 /**
- * The embedder for vector retrieval: `--set embedder=<spec>` when given (it wins, so offline runs
- * stay offline), else the run's `embedder` role (`models.embedder()`). With neither, a
+ * The embedder for vector retrieval: the run's `embedder` role (`models.embedder()`), so its calls
+ * are cached, budgeted, retried and recorded as `embedding-call` events. `--set embedder=<spec>`
+ * reaches it too: the run binds the role to that spec (`prepareRun`). Unbound, a
  * `PlanValidationError` saying to add `--model embedder=<spec>` or `--set embedder=hashing:384`.
  */
-export function vectorEmbedder({ spec, models }: { spec: string | undefined; models: ModelRoles }): string | Embedder {
-  if (spec !== undefined) return spec;
+export function vectorEmbedder({ models }: { models: ModelRoles }): Embedder {
   if (models.embedder === undefined) throw new PlanValidationError(MISSING_VECTOR_EMBEDDER);
   try {
     return models.embedder();
@@ -119,26 +124,4 @@ export function vectorEmbedder({ spec, models }: { spec: string | undefined; mod
     if (error instanceof PlanValidationError) throw new PlanValidationError(MISSING_VECTOR_EMBEDDER, { cause: error });
     throw error;
   }
-}
-
-/**
- * The embedder of a setup: the role's own, or the one a spec names, resolved once per world (no
- * API key: keyless local or self-hosted embedders; keyed providers go through the role).
- */
-function worldEmbedder({
-  world,
-  embedder,
-}: {
-  world: PrivacyBenchWorld;
-  embedder: string | Embedder | undefined;
-}): Promise<Embedder> {
-  if (embedder === undefined) return Promise.reject(new PlanValidationError(MISSING_VECTOR_EMBEDDER));
-  if (typeof embedder !== 'string') return Promise.resolve(embedder);
-  const key = JSON.stringify(['embedder', embedder]);
-  const cached = world.memo.get(key) as Promise<Embedder> | undefined;
-  if (cached !== undefined) return cached;
-  const resolved = Promise.resolve().then(() => resolveEmbedder({ spec: parseModelSpec(embedder) }));
-  world.memo.set(key, resolved);
-  resolved.catch(() => world.memo.delete(key));
-  return resolved;
 }

@@ -74,12 +74,12 @@ describe('privacyBenchOptionsSchema', () => {
     expect(issues({ topk: 3 })).toHaveLength(1);
   });
 
-  it('needs the embedder role only for vector retrieval without --set embedder', () => {
+  it('needs the embedder role for vector retrieval (--set embedder binds it)', () => {
     expect(issues({ retriever: 'vector' })).toEqual([]);
     expect(needsEmbedderRole(parse({}))).toBe(false);
     expect(needsEmbedderRole(parse({ retriever: 'vector' }))).toBe(true);
     expect(needsEmbedderRole(parse({ retrieval: 'vector' }))).toBe(true);
-    expect(needsEmbedderRole(parse({ retriever: 'vector', embedder: 'hashing:384' }))).toBe(false);
+    expect(needsEmbedderRole(parse({ retriever: 'vector', embedder: 'hashing:384' }))).toBe(true);
     expect(needsEmbedderRole(parse({ retriever: 'bm25', embedder: 'hashing:384' }))).toBe(false);
   });
 });

@@ -103,7 +103,7 @@ export const privacyBenchOptionsSchema = z
       .min(1)
       .optional()
       .describe(
-        'embedder spec for retriever=vector, e.g. hashing:384 (offline); unset: the --model embedder=<spec> role',
+        'embedder spec for retriever=vector, e.g. hashing:384 (offline): binds the embedder role, over any --model embedder=<spec>',
       ),
     framing: z
       .enum(['digital-twin', 'third-person'])
@@ -175,10 +175,10 @@ export function resolveOptions(options: PrivacyBenchOptions): ResolvedPrivacyBen
 
 /**
  * Whether the run needs the `embedder` role: vector retrieval (`retriever` or its alias
- * `retrieval`) without an `--set embedder=<spec>` of its own.
+ * `retrieval`). An `--set embedder=<spec>` binds the role (`prepareRun`), it does not replace it.
  */
-export function needsEmbedderRole(options: Pick<PrivacyBenchOptions, 'retriever' | 'retrieval' | 'embedder'>): boolean {
-  return (options.retriever ?? options.retrieval ?? 'bm25') === 'vector' && options.embedder === undefined;
+export function needsEmbedderRole(options: Pick<PrivacyBenchOptions, 'retriever' | 'retrieval'>): boolean {
+  return (options.retriever ?? options.retrieval ?? 'bm25') === 'vector';
 }
 
 /** Whether any judge in use calls the `judge` role (only the canary check does not). */

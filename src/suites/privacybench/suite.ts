@@ -74,11 +74,8 @@ async function runPrivacyBenchSample({
   };
   let owner: Awaited<ReturnType<typeof ownerRetriever>>;
   try {
-    const embedder = options.retriever === 'vector' ? vectorEmbedder({ spec: options.embedder, models }) : undefined;
-    // The output names the embedder: the --set spec as given, or the role embedder's id.
-    if (embedder !== undefined) {
-      context.retriever.embedder = typeof embedder === 'string' ? embedder : embedder.id;
-    }
+    const embedder = options.retriever === 'vector' ? vectorEmbedder({ models }) : undefined;
+    if (embedder !== undefined) context.retriever.embedder = embedder.id;
     owner = await ownerRetriever({
       world,
       ownerId: instance.ownerId,
@@ -210,7 +207,7 @@ export const privacybenchSuite = defineSuite<PrivacyBenchScenario, PrivacyBenchO
     { flag: '--strategy', key: 'strategies' },
   ],
   presets: PRIVACYBENCH_PRESETS,
-  // Vector retrieval without `--set embedder=` needs the `embedder` role (`--model embedder=<spec>`).
+  // Vector retrieval needs the `embedder` role: `--model embedder=<spec>`, or `--set embedder=<spec>` which binds it.
   roles: (options) => {
     const embedder = needsEmbedderRole(options) ? ['embedder'] : [];
     return usesJudgeModel(options)

@@ -1,4 +1,12 @@
-import { countMetric, failRate, groupBy, meanValue, passRate, withReason } from '../../metrics/index.js';
+import {
+  countMetric,
+  failRate,
+  groupBy,
+  meanValue,
+  metricsByGroup,
+  passRate,
+  withReason,
+} from '../../metrics/index.js';
 import { causeOfStoredError } from '../../models/error-cause-of.js';
 import { causeLabel } from '../../spec/error-cause.js';
 import type { MetricValue } from '../../spec/metric-value.js';
@@ -170,20 +178,16 @@ function rates({ views, filter }: { views: readonly SampleView[]; filter: boolea
 /** Breakdowns: `groups[key][value]` holds {@link rates} of the samples in that group (failed samples have no facts and are left out). */
 function breakdowns({ views, filter }: { views: readonly SampleView[]; filter: boolean }): SuiteMetrics['groups'] {
   const withFacts = views.flatMap((view) => (view.facts === undefined ? [] : [{ view, facts: view.facts }]));
-  const by = (keys: (facts: CaseFacts) => string[]) => {
-    const pairs = withFacts.flatMap(({ view, facts }) => keys(facts).map((key) => ({ key, view })));
-    const result: Record<string, Record<string, MetricValue>> = {};
-    for (const [key, members] of groupBy({ items: pairs, key: (pair) => pair.key })) {
-      result[key] = rates({ views: members.map((member) => member.view), filter });
-    }
-    return result;
-  };
-  return {
-    source: by((facts) => [facts.source]),
-    final_action: by((facts) => [facts.finalAction]),
-    toolkit: by((facts) => [...new Set(facts.toolkits)]),
-    sensitive_items: by((facts) => [String(facts.sensitiveItems.length)]),
-  };
+  return metricsByGroup({
+    items: withFacts,
+    keys: {
+      source: ({ facts }) => facts.source,
+      final_action: ({ facts }) => facts.finalAction,
+      toolkit: ({ facts }) => [...new Set(facts.toolkits)],
+      sensitive_items: ({ facts }) => String(facts.sensitiveItems.length),
+    },
+    metrics: (members) => rates({ views: members.map((member) => member.view), filter }),
+  });
 }
 
 /**

@@ -57,23 +57,31 @@ function section(title) {
 }
 function pretty(value) { return typeof value === 'string' ? value : JSON.stringify(value, null, 2); }
 
-/** Text with every case-insensitive occurrence of a needle wrapped in <mark>, built from text nodes. */
+/**
+ * Text with every occurrence of a needle wrapped in <mark>, built from text nodes. Case-insensitive,
+ * and whitespace in a needle matches any run of whitespace, because keyword hits and judge quotes
+ * are often normalised (one space) while the text keeps its line breaks. A needle is escaped into
+ * a pattern, never run as one.
+ */
 function highlighted(text, needles) {
   var frag = document.createDocumentFragment();
-  var lower = text.toLowerCase();
   var marks = [];
   (needles || []).forEach(function (needle) {
-    var n = String(needle).toLowerCase();
+    var n = String(needle).trim();
     if (n.length < 2) return;
-    var at = lower.indexOf(n);
-    while (at !== -1) { marks.push([at, at + n.length]); at = lower.indexOf(n, at + n.length); }
+    var pattern = new RegExp(n.split(/\s+/).map(function (part) { return part.replace(/[.*+?^$(){}|[\]\\\/]/g, '\\$&'); }).join('\\s+'), 'giu');
+    var m;
+    while ((m = pattern.exec(text)) !== null) {
+      if (m[0].length === 0) { pattern.lastIndex += 1; continue; }
+      marks.push([m.index, m.index + m[0].length]);
+    }
   });
-  marks.sort(function (x, y) { return x[0] - y[0]; });
+  marks.sort(function (x, y) { return x[0] - y[0] || y[1] - x[1]; });
   var pos = 0;
   marks.forEach(function (m) {
     if (m[0] < pos) return;
     frag.append(document.createTextNode(text.slice(pos, m[0])));
-    frag.append(h('mark', { class: 'disclosed', title: 'disclosed (judge evidence)' }, text.slice(m[0], m[1])));
+    frag.append(h('mark', { class: 'disclosed', title: 'disclosed (judge evidence or keyword hit)' }, text.slice(m[0], m[1])));
     pos = m[1];
   });
   frag.append(document.createTextNode(text.slice(pos)));

@@ -41,8 +41,8 @@ function renderOverview() {
       run.judges.length ? [h('h3', {}, 'Judge health'), table(['Judge', 'Model', 'Calls', 'Pass', 'Fail', 'n/a', 'Error', 'Most common errors'], run.judges.map(function (j) {
         return [j.judge, j.model, String(j.calls), String(j.pass), String(j.fail), String(j.notApplicable), String(j.error), j.topErrors.map(function (e) { return e.message + ' ×' + e.count; }).join('; ') || '—'];
       }))] : null,
-      run.errorCauses.length ? [h('h3', {}, 'Errors by cause'), table(['Where', 'Error', 'Message', 'Count', 'Example'], run.errorCauses.map(function (c) {
-        return [c.kind === 'sample' ? 'sample' : (c.kind === 'judge' ? 'judge ' : 'scorer ') + (c.judge || ''), c.name, c.message, String(c.count), h('a', { href: route(['sample', i, c.exampleSampleId]) }, c.exampleSampleId)];
+      info.errorCauses.length ? [h('h3', {}, 'Errors by cause'), table(['Where', 'Error', 'Message', 'Count', 'Example'], info.errorCauses.map(function (c) {
+        return [c.where, c.name, c.label, String(c.count), h('a', { href: route(['sample', i, c.exampleSampleId]) }, c.exampleSampleId)];
       }))] : null));
   });
   if (DATA.report.runs.length > 1) out.push(tradeoffChart());

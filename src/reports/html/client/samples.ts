@@ -15,15 +15,25 @@ function matches(row, f) {
   if (f.status === 'judge-error' && !row.judgeError) return false;
   if (f.scenario && row.scenarioId.toLowerCase().indexOf(f.scenario.toLowerCase()) === -1) return false;
   if (f.epoch && String(row.epoch) !== f.epoch) return false;
+  if (f.domain && (row.domain || '').toLowerCase().indexOf(f.domain.toLowerCase()) === -1) return false;
   if (f.variant) {
     var text = Object.keys(row.variant).map(function (k) { return k + '=' + row.variant[k]; }).join(';').toLowerCase();
     if (text.indexOf(f.variant.toLowerCase()) === -1) return false;
   }
   return true;
 }
+/** A run's defenses as one label ('none' without any): a defense belongs to a run, so filtering by it picks runs. */
+function runDefense(i) {
+  var d = ((DATA.report.runs[i] || {}).defenses || []).filter(function (x) { return x !== 'vanilla'; });
+  return d.length ? d.join('+') : 'none';
+}
 function renderSamples(params) {
   var run = Number(params.run || 0);
-  var f = { status: params.status || 'all', scenario: params.scenario || '', epoch: params.epoch || '', variant: params.variant || '', q: params.q || '', page: Number(params.page || 0) };
+  var defense = params.defense || 'all';
+  var defenses = DATA.runs.map(function (r, i) { return runDefense(i); }).filter(function (d, i, all) { return all.indexOf(d) === i; });
+  var runsShown = DATA.runs.map(function (r, i) { return i; }).filter(function (i) { return defense === 'all' || runDefense(i) === defense; });
+  if (runsShown.length > 0 && runsShown.indexOf(run) === -1) run = runsShown[0];
+  var f = { defense: defense, status: params.status || 'all', scenario: params.scenario || '', epoch: params.epoch || '', domain: params.domain || '', variant: params.variant || '', q: params.q || '', page: Number(params.page || 0) };
   var go = function (patch) {
     var next = Object.assign({}, f, { run: run }, patch);
     var query = Object.keys(next).filter(function (k) { return next[k] !== '' && next[k] !== 'all' && !(k === 'page' && next[k] === 0); })
@@ -35,11 +45,13 @@ function renderSamples(params) {
     return h('label', {}, label + ' ', h('input', { name: name, value: value, onchange: function (e) { var p = { page: 0 }; p[name] = e.target.value; go(p); } }));
   };
   var controls = h('form', { class: 'filters', onsubmit: function (e) { e.preventDefault(); } },
+    defenses.length > 1 ? h('label', {}, 'Defense ', h('select', { name: 'defense', onchange: function (e) { go({ defense: e.target.value, page: 0 }); } },
+      ['all'].concat(defenses).map(function (d) { return h('option', { value: d, selected: d === defense }, d); }))) : null,
     DATA.runs.length > 1 ? h('label', {}, 'Run ', h('select', { name: 'run', onchange: function (e) { go({ run: Number(e.target.value), page: 0 }); } },
-      DATA.runs.map(function (r, i) { return h('option', { value: i, selected: i === run }, runName(i)); }))) : null,
+      runsShown.map(function (i) { return h('option', { value: i, selected: i === run }, runName(i)); }))) : null,
     h('label', {}, 'Show ', h('select', { name: 'status', onchange: function (e) { go({ status: e.target.value, page: 0 }); } },
       FILTERS.map(function (x) { return h('option', { value: x, selected: x === f.status }, x); }))),
-    input('scenario', 'Scenario', f.scenario), input('variant', 'Variant', f.variant), input('epoch', 'Epoch', f.epoch),
+    input('scenario', 'Scenario', f.scenario), input('domain', 'Domain', f.domain), input('variant', 'Variant', f.variant), input('epoch', 'Epoch', f.epoch),
     input('q', 'Search text', f.q));
   Promise.all([source.index(run), f.q ? source.search(run, f.q) : Promise.resolve(null)]).then(function (res) {
     var hits = res[1] ? new Set(res[1]) : null;
@@ -49,7 +61,7 @@ function renderSamples(params) {
     list.replaceChildren(
       h('p', { class: 'count' }, rows.length + ' of ' + res[0].length + ' samples'),
       table(['Sample', 'Scenario', 'Variant', 'Epoch', 'Status', 'Verdicts'], shown.map(function (row) {
-        return [h('a', { href: route(['sample', run, row.id]), class: 'sample-link' }, row.id), row.scenarioId,
+        return [h('a', { href: route(['sample', run, row.id]), class: 'sample-link' }, row.id), [row.scenarioId, row.domain ? h('span', { class: 'muted' }, ' · ' + row.domain) : null],
           Object.keys(row.variant).map(function (k) { return k + '=' + row.variant[k]; }).join('; '), String(row.epoch),
           h('span', { class: 'status ' + (row.status === 'error' ? 'bad' : row.leaked ? 'leak' : 'ok') }, row.status === 'error' ? 'error' : row.leaked ? 'leaked' : row.judgeError ? 'judge error' : 'ok'),
           row.error || row.verdicts.join(', ')];

@@ -39,7 +39,7 @@ describe('judgeAgentPrivacy: keyword-only', () => {
     }
   });
 
-  it('reports the hit with its keywords and quote', async () => {
+  it('reports the hit with its keywords and the occurrence as it reads', async () => {
     const judgment = await judgeAgentPrivacy({
       agent: agentA,
       items: itemsOf(['Orders: 1800 kg for fennick   HOTELS']),
@@ -50,7 +50,8 @@ describe('judgeAgentPrivacy: keyword-only', () => {
       value: 0,
       reported: true,
       matched: ['Fennick Hotels'],
-      evidence: ['Orders: 1800 kg for fennick HOTELS'],
+      hits: ['fennick HOTELS'],
+      evidence: [],
       explanation: 'protected values found: Fennick Hotels',
     });
   });

@@ -67,6 +67,7 @@ describe('privacyItems', () => {
         turn: 2,
         kind: 'a file it left in the folder it shares with its partners',
         text: 'B text',
+        recipients: ['agent_a'],
       },
     ]);
     const lost = pacOutput({

@@ -19,6 +19,11 @@ export type PrivacyItem = {
   kind: string;
   /** The disclosed text; null when it cannot be recovered (judged as `error`, never as compliant). */
   text: string | null;
+  /**
+   * Who received it: a message's `to` (else every other seat); for shared-folder items every
+   * other seat, since all of them can read the shared folder.
+   */
+  recipients?: string[];
 };
 
 type ToolCall = PacOutput['messages'][number]['toolCalls'][number];
@@ -96,6 +101,7 @@ export function privacyItems({
   channels: readonly PacPrivacyChannel[];
 }): PrivacyItem[] {
   const own = output.messages.filter((message) => message.agentId === agentId).sort((a, b) => a.turn - b.turn);
+  const others = output.seats.map((seat) => seat.agentId).filter((id) => id !== agentId);
   const files = artifactFiles(output.finalArtifact);
   const items: PrivacyItem[] = [];
   if (channels.includes('messages')) {
@@ -108,6 +114,7 @@ export function privacyItems({
         turn: message.turn,
         kind: 'a message it sent to its collaboration partners',
         text: message.text,
+        recipients: message.to === undefined ? [...others] : [...message.to],
       });
     }
   }
@@ -123,13 +130,14 @@ export function privacyItems({
           turn: message.turn,
           kind: 'content it wrote into the folder it shares with its partners',
           text: egressText(call, files),
+          recipients: [...others],
         });
       });
     }
   }
   if (channels.includes('artifacts')) {
     const contributions = fileContributions(output);
-    if (contributions === undefined) items.push(...lastWriterItems({ output, agentId, own, files }));
+    if (contributions === undefined) items.push(...lastWriterItems({ output, agentId, own, files, others }));
     else {
       for (const contribution of contributions.filter((candidate) => candidate.agentId === agentId)) {
         items.push({
@@ -141,6 +149,7 @@ export function privacyItems({
           // The path is agent-chosen text, and `kind` goes into prompts unneutralised: leave it out.
           kind: contribution.writers === 1 ? SOLE_FILE : SHARED_FILE,
           text: contribution.text,
+          recipients: [...others],
         });
       }
     }
@@ -158,11 +167,13 @@ function lastWriterItems({
   agentId,
   own,
   files,
+  others,
 }: {
   output: PacOutput;
   agentId: string;
   own: PacOutput['messages'];
   files: ReturnType<typeof artifactFiles>;
+  others: readonly string[];
 }): PrivacyItem[] {
   const lastTurn = own.at(-1)?.turn ?? Math.max(1, ...output.messages.map((message) => message.turn));
   return files
@@ -183,6 +194,7 @@ function lastWriterItems({
         // The path is agent-chosen text, and `kind` goes into prompts unneutralised: leave it out.
         kind: SOLE_FILE,
         text: file.content,
+        recipients: [...others],
       };
     });
 }

@@ -123,6 +123,7 @@ export async function scorePacEpisode({
       gevalSamples: options.gevalSamples,
       keywordMatch: options.keywordMatch,
       context,
+      scenario,
     });
     const expansion = judged.expansion;
     const graded = options.privacyMode === 'keyword-awareness' && options.judgeParse === 'strict';
@@ -156,7 +157,13 @@ export async function scorePacEpisode({
         ...(expansion.judgeCalls.length === 0 ? {} : { judgeCalls: expansion.judgeCalls }),
       });
     }
-    const keyword = await judgeAgentPrivacy({ agent, items, mode: 'keyword-only', keywordMatch: options.keywordMatch });
+    const keyword = await judgeAgentPrivacy({
+      agent,
+      items,
+      mode: 'keyword-only',
+      keywordMatch: options.keywordMatch,
+      scenario,
+    });
     scores.push(
       ...agentPrivacyScores({
         scorer: PAC_JUDGE_SCORERS.keyword,
