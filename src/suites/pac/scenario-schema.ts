@@ -217,6 +217,8 @@ export const pacRawChecksSchema = z.object({
     ),
 });
 
+const AGENT_KEY = /^agent_([a-z])$/;
+
 /**
  * The `scenario` object of a file. Agent keys are collected into `agents` in seat order; other
  * unknown keys are ignored (upstream may add fields), but a key that starts with `agent_` and is

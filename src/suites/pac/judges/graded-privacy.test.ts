@@ -44,6 +44,7 @@ const judged = (level: PrivacyLevel, policies: number[], disclosure?: 'hint' | '
   value: level === 'error' ? null : level,
   reported: level !== 2,
   matched: [],
+  hits: [],
   policies,
   ...(disclosure === undefined ? {} : { disclosure }),
   judgeCalls: [],
