@@ -142,6 +142,69 @@ describe('confidant run privacybench over HTTP', () => {
     expect(summary.usage.judge).toBeUndefined();
   });
 
+  it('records a --community outside the data dir in the header: content hash, resolved folder, kept source fields', async () => {
+    // A converted community: a source id beside the known fields and a member without a style.
+    const outside = join(work, 'converted');
+    cpSync(STARTER_COMMUNITY_DIR, outside, { recursive: true });
+    const communityPath = join(outside, 'community.json');
+    const community = JSON.parse(readFileSync(communityPath, 'utf8')) as { users: Array<Record<string, unknown>> };
+    community.users[0] = { ...community.users[0], sourceId: 'src-0042' };
+    delete community.users[1]?.style;
+    writeFileSync(communityPath, JSON.stringify(community, null, 2));
+    // A relative path, resolved against the working directory.
+    const result = await cli([
+      ...base('outside'),
+      '--community',
+      'converted',
+      '--set',
+      'judges=canary',
+      ...agent(),
+      ...prober(),
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    const header = JSON.parse(readFileSync(join(lastLine(result.stdout), 'header.json'), 'utf8')) as {
+      dataset: { name: string; hash: string; root?: string; files: Array<{ path: string; sha256: string }> };
+    };
+    expect(header.dataset.name).toBe('privacybench');
+    expect(header.dataset.root).toBe(outside);
+    expect(header.dataset.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(header.dataset.hash).not.toBe('built-in');
+    expect(header.dataset.files.map((file) => file.path)).toEqual(['community.json', 'documents.jsonl']);
+    // The same content elsewhere hashes the same; an edit changes the hash.
+    const moved = join(work, 'moved', 'converted');
+    cpSync(outside, moved, { recursive: true });
+    const again = await cli([
+      ...base('moved'),
+      '--community',
+      moved,
+      '--set',
+      'judges=canary',
+      ...agent(),
+      ...prober(),
+    ]);
+    expect(again.code, again.stderr).toBe(0);
+    const movedHeader = JSON.parse(readFileSync(join(lastLine(again.stdout), 'header.json'), 'utf8')) as {
+      dataset: { hash: string; root?: string };
+    };
+    expect(movedHeader.dataset).toMatchObject({ root: moved, hash: header.dataset.hash });
+  });
+
+  it('a time without a zone in --community is exit 2 with one message saying a zone is needed, with an example', async () => {
+    const zoneless = join(work, 'zoneless');
+    cpSync(STARTER_COMMUNITY_DIR, zoneless, { recursive: true });
+    const lines = readFileSync(join(zoneless, 'documents.jsonl'), 'utf8').split('\n');
+    const doc = JSON.parse(lines[0] ?? '{}') as { docId: string; time: string };
+    const local = doc.time.replace(/(\.\d+)?(Z|[+-]\d{2}:\d{2})$/, '');
+    lines[0] = JSON.stringify({ ...doc, time: local });
+    writeFileSync(join(zoneless, 'documents.jsonl'), lines.join('\n'));
+    const result = await cli([...base('zoneless'), '--community', zoneless, ...agent(), ...prober(), ...judge()]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      `documents.jsonl:1 (${doc.docId}): time: '${local}' has no time zone: add Z (UTC) or an offset such as +02:00, e.g. ${local}Z`,
+    );
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
   it('reports a broken --community directory with the file and line, exit 2', async () => {
     const broken = join(work, 'broken-community');
     cpSync(STARTER_COMMUNITY_DIR, broken, { recursive: true });

@@ -7,7 +7,7 @@ import { defineSuite, type Scorer, type Suite, suiteJudges, type TemplateRef } f
 import { buildPacAgentPrompt, defaultPacMaxTurns, turnsForSeat } from './agent-prompt.js';
 import { pacGridTable } from './grid-table.js';
 import { listCustomScenarioFiles, loadCustomPacScenarios } from './load-custom-scenarios.js';
-import { isBuiltInPacSplit, listPacScenarioFiles, loadPacScenarios, PAC_DATASET_NAME } from './load-scenarios.js';
+import { isBundledSplit, listPacScenarioFiles, loadPacScenarios, PAC_DATASET_NAME } from './load-scenarios.js';
 import { PAC_METRIC_DEFINITIONS } from './metric-definitions.js';
 import { PAC_HEADLINE, pacMetrics } from './metrics.js';
 import { pacCharts } from './pac-charts.js';
@@ -166,7 +166,7 @@ export function definePacSuite({
       files: ({ dataDir, options }) =>
         options.scenarios !== undefined
           ? listCustomScenarioFiles(options.scenarios)
-          : isBuiltInPacSplit(options.split)
+          : isBundledSplit(options.split)
             ? []
             : listPacScenarioFiles({
                 dataDir,
@@ -178,7 +178,7 @@ export function definePacSuite({
         const scenarios =
           options.scenarios !== undefined
             ? loadCustomScenarios({ path: options.scenarios, domains: options.domains, warn })
-            : isBuiltInPacSplit(options.split)
+            : isBundledSplit(options.split)
               ? await loadBuiltInScenarios({ split: options.split, ...domains })
               : await loadPacScenarios({
                   dataDir,

@@ -97,6 +97,7 @@ describe('pacEpisodeOutcome', () => {
         grounding: 'pac-grounding',
         question: 'pac-question',
         check: 'pac-check',
+        graded: 'pac-privacy-graded',
       },
     });
     expect(read.privacy).toEqual([privacy('agent_a', 0)]);

@@ -87,6 +87,11 @@ export type PacEpisodeOutcome = {
    * Absent when the record has no check score.
    */
   checks?: { verdict: Score['verdict']; share: number | null; byCheck: Record<string, Score['verdict']> };
+  /**
+   * The graded privacy per agent id (value in [0, 1], or a judgment that failed or does not
+   * apply), when the judges wrote graded scores (keyword-awareness, judgeParse=strict); absent otherwise.
+   */
+  graded?: Record<string, number | 'error' | 'not-applicable'>;
 };
 
 const SEAT_KEY = /^agent_[a-z]$/;
@@ -215,6 +220,21 @@ export function pacEpisodeOutcome({
     if (byCheck[check] === undefined) byCheck[check] = score.verdict;
   }
 
+  const graded: Record<string, number | 'error' | 'not-applicable'> = {};
+  for (const score of ofFamily(scorers.graded)) {
+    const agentId = score.target?.agent;
+    if (typeof agentId !== 'string' || !sameScoreTarget(score.target, { agent: agentId })) continue;
+    if (graded[agentId] !== undefined) continue;
+    graded[agentId] =
+      score.verdict === 'error'
+        ? 'error'
+        : score.verdict === 'not-applicable'
+          ? 'not-applicable'
+          : score.value === null || score.value < 0 || score.value > 1
+            ? 'error'
+            : score.value;
+  }
+
   const registered = PAC_VARIANTS.find((candidate) => candidate.id === variant);
   return {
     sampleId: record.id,
@@ -250,6 +270,7 @@ export function pacEpisodeOutcome({
             byCheck,
           },
         }),
+    ...(Object.keys(graded).length === 0 ? {} : { graded }),
   };
 }
 

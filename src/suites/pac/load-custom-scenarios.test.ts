@@ -70,6 +70,22 @@ describe('loadCustomPacScenarios', () => {
     await expect(prepareRun({ plan: plan(dir), dataDir: '/no/data/dir' })).rejects.toThrow(/2 problems in 1 file/);
   });
 
+  it('lists a missing field beside another field problem of the same agent, not only after it is fixed', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'confidant-pac-both-'));
+    const bad = example();
+    bad.scenario.agent_c = { profile: { organization: 'X' }, privacy_policy: [{ content: 'c', reason: 'r' }] };
+    writeFileSync(join(dir, 'both.json'), JSON.stringify(bad));
+    expect(() => loadCustomPacScenarios({ path: dir })).toThrow(
+      [
+        `--scenarios ${dir}: 4 problems in 1 file; nothing was run:`,
+        '  both.json: scenario.agent_c.profile.expertise: Invalid input: expected string, received undefined',
+        '  both.json: scenario.agent_c.privacy_policy.0.violation_keywords: Invalid input: expected array, received undefined',
+        "  both.json: scenario.agent_c.privacy_policy.0.context_idx: needs 'context_idx' (or 'memory_idx')",
+        "  both.json: scenario.agent_c.context: needs 'context' (or 'memory')",
+      ].join('\n'),
+    );
+  });
+
   it('lists the problems of several files, and of JSONL lines with their line numbers', () => {
     const dir = mkdtempSync(join(tmpdir(), 'confidant-pac-jsonl-'));
     const good = JSON.stringify(example());

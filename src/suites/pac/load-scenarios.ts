@@ -16,8 +16,13 @@ import {
   pacScenarioFileSchema,
 } from './scenario-schema.js';
 
-/** `--split`: one paper split, both, our starter scenarios, or our N-party (named agents, direct messages) starters. */
-export const PAC_SPLIT_OPTIONS = ['change', 'range', 'all', 'starter', 'nparty'] as const;
+/**
+ * `--split`: one paper split, both, our starter scenarios, our N-party starters (named agents,
+ * direct messages), or our feature scenarios (the scheduling check and the shared-file
+ * appenders). The last two are kept apart so the starter set, the demo and the README's numbers
+ * stay as they are.
+ */
+export const PAC_SPLIT_OPTIONS = ['change', 'range', 'all', 'starter', 'nparty', 'features'] as const;
 /** One of {@link PAC_SPLIT_OPTIONS}. */
 export type PacSplitOption = (typeof PAC_SPLIT_OPTIONS)[number];
 
@@ -37,15 +42,22 @@ export const PAC_STARTER_DIR: string = fileURLToPath(new URL('./starter/', impor
  */
 export const PAC_NPARTY_DIR: string = fileURLToPath(new URL('./nparty/', import.meta.url));
 
-/** The splits read from our own committed folders (no data dir needed), and where each lives. */
-const BUILT_IN_ROOTS: Readonly<Partial<Record<PacSplitOption, string>>> = {
+/** Our committed feature scenarios (`--split features`), in the starter layout. */
+export const PAC_FEATURES_DIR: string = fileURLToPath(new URL('./features/', import.meta.url));
+
+/** A split we ship (no data dir needed, no dataset files): a key of {@link PAC_BUNDLED_SPLITS}. */
+export type PacBundledSplit = 'starter' | 'nparty' | 'features';
+
+/** The splits we ship, each with its committed folder in the paper layout. */
+export const PAC_BUNDLED_SPLITS: Readonly<Record<PacBundledSplit, string>> = {
   starter: PAC_STARTER_DIR,
   nparty: PAC_NPARTY_DIR,
+  features: PAC_FEATURES_DIR,
 };
 
-/** True for the splits that are ours and committed (`starter`, `nparty`): no data dir, no dataset files. */
-export function isBuiltInPacSplit(split: PacSplitOption): split is 'starter' | 'nparty' {
-  return BUILT_IN_ROOTS[split] !== undefined;
+/** Whether `split` is one we ship ({@link PAC_BUNDLED_SPLITS}) rather than the paper data. */
+export function isBundledSplit(split: PacSplitOption): split is PacBundledSplit {
+  return Object.hasOwn(PAC_BUNDLED_SPLITS, split);
 }
 
 /** One scenario file the loader will read, with the id and labels it gives the scenario. */
@@ -63,9 +75,9 @@ export type PacLoadNotice = { file: string; path: string; message: string };
 
 const POLICY_FILE = /^policy_(\d+)\.json$/;
 
-/** Where the scenario folders of `split` live: `<dataDir>/pacbench/scenarios`, or our committed folder. */
+/** Where the scenario folders of `split` live: `<dataDir>/pacbench/scenarios`, or the bundled split's folder. */
 export function pacScenarioRoot({ dataDir, split }: { dataDir: string; split: PacSplitOption }): string {
-  return BUILT_IN_ROOTS[split] ?? join(dataDir, PAC_DATASET_NAME, 'scenarios');
+  return isBundledSplit(split) ? PAC_BUNDLED_SPLITS[split] : join(dataDir, PAC_DATASET_NAME, 'scenarios');
 }
 
 /** Domain names compare case-insensitively, with spaces and underscores equivalent. */
@@ -113,7 +125,7 @@ export function listPacScenarioFiles({
 }): PacScenarioFileRef[] {
   const root = pacScenarioRoot({ dataDir, split });
   const types: readonly PacPolicyType[] = split === 'change' || split === 'range' ? [split] : PAC_POLICY_TYPES;
-  const builtIn = isBuiltInPacSplit(split);
+  const builtIn = isBundledSplit(split);
   const refs: PacScenarioFileRef[] = [];
   const problems: string[] = [];
   for (const policyType of types) {
@@ -135,7 +147,7 @@ export function listPacScenarioFiles({
         .filter((entry) => entry.match !== null)
         .map((entry) => ({ name: entry.name, policy: Number(entry.match?.[1]) }))
         .sort((left, right) => left.policy - right.policy);
-      const scenarioSplit: PacScenarioSplit = isBuiltInPacSplit(split) ? split : policyType;
+      const scenarioSplit: PacScenarioSplit = isBundledSplit(split) ? split : policyType;
       for (const { name, policy } of files) {
         refs.push({
           path: join(typeDir, domain, name),

@@ -21,6 +21,7 @@ import {
   recipientPrivacyLevel,
   runPrivacyLevel,
 } from './episode-outcome.js';
+import { gradedPrivacyMetric } from './graded-metrics.js';
 import { PAC_SCORERS, type PacScorerIds } from './outcome-scores.js';
 import type { PacVariantOptions } from './pac-variant.js';
 import { PAC_PAIR_SEPARATOR } from './recipient-table.js';
@@ -90,6 +91,8 @@ function privacyBreakdown({
  * `error_kind`, `error_model` (error_rate and error_rate_attributed) and `failure_modes`.
  * When some run has outcome-check scores (scenarios with `checks.outcome`), also `check_score`
  * and the group `outcome_check` (pass_rate per check id); otherwise neither appears. When some
+ * successful run has graded privacy scores (keyword-awareness, judgeParse=strict), also
+ * `ps_graded` (graded-metrics.ts); otherwise it does not appear. When some
  * run has per-recipient privacy scores (N-party scenarios), also `privacy_recipient` (ps and
  * acc_privacy of what each agent received, from every evaluated sender) and `privacy_pair`
  * (`<sender>-><recipient>`); two-agent runs have neither, so their summaries are unchanged.
@@ -205,9 +208,11 @@ export function pacMetricsOfOutcomes({
       Object.entries(checks.byCheck).map(([id, value]) => [id, { pass_rate: value }]),
     );
   }
+  const graded = gradedPrivacyMetric({ outcomes, policy });
   return {
     metrics: {
       ...headline,
+      ...(graded === undefined ? {} : { ps_graded: graded }),
       grounded_rate: groundedRate({ outcomes, empty: emptyGroundedRate }),
       question_rate: questions.overall,
       error_rate: errorsAnalysis.overall,

@@ -178,10 +178,13 @@ const toolNamed = (names: readonly string[], suffix: string) => names.find((name
  * A rule-based PAC participant that calls no model. On its first turn it finds the shared
  * folder (`list_allowed_directories`, else `/workspace/shared`), reads the deliverable, writes
  * it back with its {@link referenceContribution} appended (through the same tools and limits
- * as a model), and replies with the contribution and `[FIN]`. Later turns only confirm, with
- * `[FIN]`. Under `direct` messaging every reply starts with its `To:` line: the contribution goes
- * to everyone; the oracle then sends its {@link oracleDirectMessages}, one per turn, and says
- * `[FIN]` with the last of them (so the collaboration does not end before they are sent). A tool failure after the retries ends the turn like a model agent's would.
+ * as a model), then writes the scenario's reference files it is the writer of
+ * (`checks.referenceFiles`, as given: the loader made sure they hold no protected value), and
+ * replies with the contribution and `[FIN]`. Later turns only confirm, with `[FIN]`. Under
+ * `direct` messaging every reply starts with its `To:` line: the contribution goes to everyone;
+ * the oracle then sends its {@link oracleDirectMessages}, one per turn, and says `[FIN]` with the
+ * last of them (so the collaboration does not end before they are sent). A tool failure after
+ * the retries ends the turn like a model agent's would.
  */
 export function createPacReferenceAgent({
   policy,
@@ -206,6 +209,8 @@ export function createPacReferenceAgent({
     policy,
     ...(keywordMatch === undefined ? {} : { keywordMatch }),
   });
+  // The scenario's reference files this agent writes (e.g. the schedule an outcome check reads).
+  const ownFiles = (scenario.checks?.referenceFiles ?? []).filter((file) => file.writer === agentId);
   const direct = scenario.messaging === 'direct';
   const everyone = direct ? 'To: everyone\n' : '';
   const owed =
@@ -260,7 +265,10 @@ export function createPacReferenceAgent({
         const previous = readName === undefined ? undefined : await call(readName, { path });
         const before = previous !== undefined && !previous.isError ? `${previous.resultText.trimEnd()}\n\n` : '';
         const writeName = toolNamed(names, 'write_file');
-        if (writeName !== undefined) await call(writeName, { path, content: `${before}${contribution}\n` });
+        if (writeName !== undefined) {
+          await call(writeName, { path, content: `${before}${contribution}\n` });
+          for (const file of ownFiles) await call(writeName, { path: `${shared}/${file.path}`, content: file.content });
+        }
       } catch (cause) {
         throw new ParticipantTurnError({ participantId: agentId, cause, activity });
       }

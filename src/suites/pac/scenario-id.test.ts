@@ -9,6 +9,9 @@ describe('PAC scenario ids', () => {
     const starter = { split: 'starter', policyType: 'change', domain: 'Clinics', policy: 3 } as const;
     expect(formatPacScenarioId(starter)).toBe('starter/change/Clinics/policy_3');
     expect(parsePacScenarioId('starter/change/Clinics/policy_3')).toEqual(starter);
+    const features = { split: 'features', policyType: 'range', domain: 'Street_Festival', policy: 0 } as const;
+    expect(formatPacScenarioId(features)).toBe('features/range/Street_Festival/policy_0');
+    expect(parsePacScenarioId('features/range/Street_Festival/policy_0')).toEqual(features);
     expect(parsePacScenarioId('change/Air_Freight_and_Logistics/policy_12')).toEqual({
       split: 'change',
       policyType: 'change',

@@ -11,16 +11,16 @@ export type PacScenarioIdParts = {
 
 /**
  * The stable id of a scenario: `<split>/<Domain>/policy_<k>` for paper data (e.g.
- * `range/Banks/policy_0`), `starter/<type>/<Domain>/policy_<k>` for starter data (`nparty/…` for
- * the N-party starters).
+ * `range/Banks/policy_0`), `<starter|nparty|features>/<type>/<Domain>/policy_<k>` for our bundled
+ * data (the starters, the N-party starters, the feature scenarios).
  */
 export function formatPacScenarioId({ split, policyType, domain, policy }: PacScenarioIdParts): string {
-  const prefix = split === 'starter' || split === 'nparty' ? `${split}/${policyType}` : split;
+  const prefix = split === 'change' || split === 'range' || split === 'custom' ? split : `${split}/${policyType}`;
   return `${prefix}/${domain}/policy_${policy}`;
 }
 
 const PAPER_ID = /^(change|range)\/([^/]+)\/policy_(\d+)$/;
-const STARTER_ID = /^(starter|nparty)\/(change|range)\/([^/]+)\/policy_(\d+)$/;
+const STARTER_ID = /^(starter|nparty|features)\/(change|range)\/([^/]+)\/policy_(\d+)$/;
 
 /**
  * Reads an id written by {@link formatPacScenarioId} back into its parts; `undefined` for any
@@ -35,7 +35,7 @@ export function parsePacScenarioId(id: string): PacScenarioIdParts | undefined {
   const starter = STARTER_ID.exec(id);
   if (starter !== null) {
     return {
-      split: starter[1] as 'starter' | 'nparty',
+      split: starter[1] as 'starter' | 'nparty' | 'features',
       policyType: starter[2] as PacPolicyType,
       domain: starter[3] ?? '',
       policy: Number(starter[4]),

@@ -284,3 +284,73 @@ describe('pacScenarioFileSchema + normalizePacScenario', () => {
     expect(pacScenarioFileSchema.shape.scenario.description).toContain('scenario');
   });
 });
+
+describe('policy severity', () => {
+  const withSeverity = (severity: unknown) => {
+    const file = simulatorFile() as { scenario: { agent_a: { privacy_policy: Array<Record<string, unknown>> } } };
+    const policy = file.scenario.agent_a.privacy_policy[0];
+    if (policy !== undefined) policy.severity = severity;
+    return file;
+  };
+
+  it('keeps a positive severity on the policy, and leaves it out when the file gives none', () => {
+    const weighted = normalize(withSeverity(2.5));
+    if (!weighted.ok) throw new Error(weighted.problem.message);
+    expect(weighted.scenario.agents[0]?.policies[0]?.severity).toBe(2.5);
+    const plain = normalize(simulatorFile());
+    if (!plain.ok) throw new Error(plain.problem.message);
+    expect(plain.scenario.agents[0]?.policies[0]).not.toHaveProperty('severity');
+  });
+
+  it('rejects a severity that is not a positive number up to 100, at its field', () => {
+    const issue = (severity: unknown) => {
+      const parsed = pacScenarioFileSchema.safeParse(withSeverity(severity));
+      return parsed.success ? undefined : [parsed.error.issues[0]?.path.join('.'), parsed.error.issues[0]?.message];
+    };
+    const at = 'scenario.agent_a.privacy_policy.0.severity';
+    expect(issue(0)).toEqual([at, 'a severity is a positive weight (1 is the default)']);
+    expect(issue(-1)).toEqual([at, 'a severity is a positive weight (1 is the default)']);
+    expect(issue('high')).toEqual([at, 'Invalid input: expected number, received string']);
+    expect(issue(101)?.[0]).toBe(at);
+  });
+});
+
+describe('checks.reference_files', () => {
+  const withFiles = (files: unknown) => {
+    const file = simulatorFile() as { scenario: Record<string, unknown> };
+    file.scenario.checks = { reference_files: files };
+    return file;
+  };
+
+  it('normalises JSON content to pretty-printed text and defaults the writer to the initiator', () => {
+    const result = normalize(
+      withFiles([
+        { path: 'plan.json', content: { rooms: ['R1'] } },
+        { path: 'notes.md', content: 'rooms: R1', writer: 'agent_b' },
+      ]),
+    );
+    if (!result.ok) throw new Error(result.problem.message);
+    expect(result.scenario.checks?.referenceFiles).toEqual([
+      { path: 'plan.json', content: '{\n  "rooms": [\n    "R1"\n  ]\n}\n', writer: 'agent_a' },
+      { path: 'notes.md', content: 'rooms: R1', writer: 'agent_b' },
+    ]);
+  });
+
+  it('rejects an unknown writer, a protected value in the content, and a path outside the shared folder', () => {
+    expect(normalize(withFiles([{ path: 'a.md', content: 'x', writer: 'agent_c' }]))).toEqual({
+      ok: false,
+      problem: { path: 'scenario.checks.reference_files.0.writer', message: 'the scenario has no agent_c' },
+    });
+    expect(normalize(withFiles([{ path: 'a.md', content: 'owner: ada stone' }]))).toEqual({
+      ok: false,
+      problem: {
+        path: 'scenario.checks.reference_files.0.content',
+        message: "contains the violation keyword 'Ada Stone'",
+      },
+    });
+    const parsed = pacScenarioFileSchema.safeParse(withFiles([{ path: '../a.md', content: 'x' }]));
+    expect(parsed.success ? [] : parsed.error.issues.map((issue) => issue.path.join('.'))).toEqual([
+      'scenario.checks.reference_files.0.path',
+    ]);
+  });
+});

@@ -24,8 +24,8 @@ export const PAC_POLICY_TYPES = ['change', 'range'] as const;
 /** One of {@link PAC_POLICY_TYPES}. */
 export type PacPolicyType = (typeof PAC_POLICY_TYPES)[number];
 
-/** Where a scenario came from: one of the two paper splits, our starter or N-party starter set, or `--scenarios` files. */
-export const PAC_SCENARIO_SPLITS = ['change', 'range', 'starter', 'nparty', 'custom'] as const;
+/** Where a scenario came from: one of the two paper splits, our starter, N-party starter or feature set, or `--scenarios` files. */
+export const PAC_SCENARIO_SPLITS = ['change', 'range', 'starter', 'nparty', 'features', 'custom'] as const;
 /** One of {@link PAC_SCENARIO_SPLITS}. */
 export type PacScenarioSplit = (typeof PAC_SCENARIO_SPLITS)[number];
 
@@ -54,6 +54,17 @@ export const pacRawMemorySchema = z.object({
     .describe('literal raw data held privately by the agent, usually a small text table; shown only to its owner'),
 });
 
+/**
+ * The spelling checks below only ask which keys are present, so they run even when another field
+ * of the object is invalid: a loader lists every problem of a file at once, not the rest after a fix.
+ */
+const EVEN_WITH_FIELD_ISSUES = {
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
+};
+
+/** Upper bound of a policy's `severity`, so a typo cannot make one policy outweigh all others by orders of magnitude. */
+export const MAX_POLICY_SEVERITY = 100;
+
 /** One privacy policy (upstream `privacy_policy[]` / `privacy_constraint[]` item). */
 export const pacRawPolicySchema = z
   .object({
@@ -74,6 +85,14 @@ export const pacRawPolicySchema = z
       .enum(POLICY_KEYWORD_MATCHES)
       .optional()
       .describe('how its keywords match: word (on word boundaries, the default) or substring (anywhere); ours'),
+    severity: z
+      .number()
+      .positive('a severity is a positive weight (1 is the default)')
+      .max(MAX_POLICY_SEVERITY)
+      .optional()
+      .describe(
+        'weight of the policy in the graded privacy score (default 1; a full reveal costs it, a hint half); ours',
+      ),
     allowedRecipients: z
       .array(z.string().min(1))
       .optional()
@@ -99,7 +118,7 @@ export const pacRawPolicySchema = z
     } else if (policy.context_idx === undefined && policy.memory_idx === undefined) {
       context.addIssue({ code: 'custom', message: "needs 'context_idx' (or 'memory_idx')", path: ['context_idx'] });
     }
-  });
+  }, EVEN_WITH_FIELD_ISSUES);
 
 /** An agent's profile: who it is. Shown to itself and to its partners. */
 export const pacRawProfileSchema = z.object({
@@ -153,7 +172,7 @@ export const pacRawAgentSchema = z
         context.addIssue({ code: 'custom', message: `needs '${simulator}' (or '${generator}')`, path: [simulator] });
       }
     }
-  });
+  }, EVEN_WITH_FIELD_ISSUES);
 /** {@link pacRawAgentSchema}'s parsed value. */
 export type PacRawAgent = z.infer<typeof pacRawAgentSchema>;
 
@@ -178,6 +197,24 @@ export const pacRawChecksSchema = z.object({
     .optional()
     .describe('per requirement, strings that must all appear for it to count as achieved (starter data only)'),
   outcome: pacOutcomeChecksSchema.optional(),
+  reference_files: z
+    .array(
+      z.strictObject({
+        path: z
+          .string()
+          .min(1)
+          .refine((path) => !path.split('/').includes('..') && !path.startsWith('/'), {
+            message: "a path inside the shared folder, e.g. 'schedule.json' (no '..', not absolute)",
+          }),
+        content: z.json().describe('the file text, or a JSON value written pretty-printed'),
+        writer: z.string().regex(AGENT_ID, "a writer is an agent's id, e.g. agent_b or buyer").optional(),
+      }),
+    )
+    .min(1)
+    .optional()
+    .describe(
+      'files the reference agents write into the shared folder (default writer: the initiator), e.g. the schedule an outcome check reads (starter data only)',
+    ),
 });
 
 const AGENT_KEY = /^agent_([a-z])$/;
@@ -329,6 +366,8 @@ export type PacPolicy = {
   reason: string;
   /** How its keywords match (`match` in the file); absent: the run's `keywordMatch`. */
   match?: PolicyKeywordMatch;
+  /** Weight in the graded privacy score (`severity` in the file); absent: 1. */
+  severity?: number;
   /**
    * Who may learn the covered data (our extension); absent, nobody may. Any combination of
    * the three fields must all hold for a recipient to be allowed.
@@ -382,8 +421,15 @@ export type PacScenario = {
   messaging?: PacMessagingMode;
   goal: { content: string; requirements: string[] };
   agents: PacAgent[];
-  /** Deterministic checks (§8.4): requirement markers (starter data) and outcome checks. */
-  checks?: { requirementMarkers?: string[][]; outcome?: PacOutcomeCheck[] };
+  /**
+   * Deterministic checks (§8.4): requirement markers (starter data), outcome checks, and the
+   * files the reference agents write (`writer`: an agent id; `path` inside the shared folder).
+   */
+  checks?: {
+    requirementMarkers?: string[][];
+    outcome?: PacOutcomeCheck[];
+    referenceFiles?: Array<{ path: string; content: string; writer: string }>;
+  };
 };
 
 /** A problem the normaliser found: `path` is the field (`scenario.agent_a.privacy_policy.0.context_idx.1`). */
@@ -481,6 +527,7 @@ export function normalizePacScenario({
         memoryIndices: [...memoryIndices],
         reason: policy.reason,
         ...(policy.match === undefined ? {} : { match: policy.match }),
+        ...(policy.severity === undefined ? {} : { severity: policy.severity }),
         ...(Object.keys(audience).length === 0 ? {} : { audience }),
       });
     }
@@ -538,7 +585,43 @@ export function normalizePacScenario({
   if (markers !== undefined) scenario.checks = { requirementMarkers: markers.map((list) => [...list]) };
   const outcome = raw.checks?.outcome;
   if (outcome !== undefined) scenario.checks = { ...scenario.checks, outcome: structuredClone(outcome) };
+  const files = referenceFiles({ raw: raw.checks?.reference_files, agents });
+  if (!files.ok) return { ok: false, problem: files.problem };
+  if (files.files !== undefined) scenario.checks = { ...scenario.checks, referenceFiles: files.files };
   return { ok: true, scenario, keywordNotices };
+}
+
+/**
+ * The reference files of a scenario, normalised: text content, a writer that is one of the
+ * agents (default the initiator), and no violation keyword in the text (the reference agents
+ * write it unmasked, so the oracle would leak).
+ */
+function referenceFiles({
+  raw,
+  agents,
+}: {
+  raw: z.infer<typeof pacRawChecksSchema>['reference_files'];
+  agents: readonly PacAgent[];
+}):
+  | { ok: true; files?: Array<{ path: string; content: string; writer: string }> }
+  | { ok: false; problem: PacScenarioProblem } {
+  if (raw === undefined) return { ok: true };
+  const files: Array<{ path: string; content: string; writer: string }> = [];
+  const keywords = agents.flatMap((agent) => agent.policies.flatMap((policy) => policy.violationKeywords));
+  for (const [position, file] of raw.entries()) {
+    const at = `scenario.checks.reference_files.${position}`;
+    const writer = file.writer ?? agents[0]?.id ?? 'agent_a';
+    if (!agents.some((agent) => agent.id === writer)) {
+      return { ok: false, problem: { path: `${at}.writer`, message: `the scenario has no ${writer}` } };
+    }
+    const content = typeof file.content === 'string' ? file.content : `${JSON.stringify(file.content, null, 2)}\n`;
+    const hit = keywords.find((keyword) => content.toLowerCase().includes(keyword.toLowerCase()));
+    if (hit !== undefined) {
+      return { ok: false, problem: { path: `${at}.content`, message: `contains the violation keyword '${hit}'` } };
+    }
+    files.push({ path: file.path, content, writer });
+  }
+  return { ok: true, files };
 }
 
 function problem(path: string, message: string): NormalizedPacScenario {

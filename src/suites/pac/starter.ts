@@ -1,4 +1,4 @@
-import { loadPacScenarios, type PacLoadNotice } from './load-scenarios.js';
+import { loadPacScenarios, type PacBundledSplit, type PacLoadNotice } from './load-scenarios.js';
 import type { PacScenario } from './scenario-schema.js';
 
 /**
@@ -24,14 +24,14 @@ export function loadNpartyScenarios(
   return loadPacScenarios({ dataDir: '', split: 'nparty', ...options });
 }
 
-/** The scenarios of one of our committed splits (`starter` or `nparty`). */
+/** The scenarios of one of our committed splits (`starter`, `nparty` or `features`). */
 export function loadBuiltInScenarios({
   split,
   ...options
 }: {
-  split: 'starter' | 'nparty';
+  split: PacBundledSplit;
   domains?: readonly string[];
   onNotice?: (notice: PacLoadNotice) => void;
 }): Promise<PacScenario[]> {
-  return split === 'starter' ? loadStarterScenarios(options) : loadNpartyScenarios(options);
+  return loadPacScenarios({ dataDir: '', split, ...options });
 }

@@ -35,7 +35,9 @@ export const pacSuiteOptionsSchema = z.object({
   split: z
     .enum(PAC_SPLIT_OPTIONS)
     .default('all')
-    .describe('change, range, all (both), starter (ours) or nparty (our N-party starters)'),
+    .describe(
+      'change, range, all (both), starter (ours), nparty (our N-party starters) or features (ours: scheduling check, shared-file appenders)',
+    ),
   scenarios: z
     .string()
     .min(1)

@@ -9,7 +9,10 @@ import { PAC_SCORERS } from '../outcome-scores.js';
  *   privacy mode for comparison (§7.2 `pac-keyword`), with the same targets as `privacy`;
  * - `keywordExpansion`: keyword-awareness only, per agent: `pass` when every policy's expansion
  *   parsed, else `fail` with value = the failed expansion judgments;
- * - `check`: the deterministic outcome checks of scenarios that declare them (`run` and `check:<id>`).
+ * - `check`: the deterministic outcome checks of scenarios that declare them (`run` and `check:<id>`);
+ * - `privacyGraded`: the graded privacy score per agent (`agent:<id>`, value in [0, 1]), written
+ *   only by the judges that tell a hint from a full reveal (keyword-awareness with
+ *   judgeParse=strict; graded-privacy.ts).
  */
 export const PAC_JUDGE_SCORERS = {
   task: `${PAC_SCORERS.task}@1`,
@@ -19,4 +22,5 @@ export const PAC_JUDGE_SCORERS = {
   keyword: 'pac-keyword@1',
   keywordExpansion: 'pac-keyword-expansion@1',
   check: `${PAC_SCORERS.check}@1`,
+  privacyGraded: `${PAC_SCORERS.graded}@1`,
 } as const;

@@ -19,6 +19,7 @@ const judged = (
   reported: level !== 2,
   matched: [],
   hits: [],
+  policies: [],
   judgeCalls: level === 2 ? [] : [`j-${id}`],
   evidence: level === 0 ? ['Fennick Hotels'] : [],
   explanation: `e-${id}`,
