@@ -120,6 +120,13 @@ describe('runTurnBasedConversation', () => {
     expect(b.inboxes).toEqual([['(nothing for you)'], ['[Ann] a2 [FIN]']]);
     expect(c.inboxes).toEqual([['[Ann to Cy] a1 for C\n\n[Bo] b1 for all']]);
     expect(a.inboxes[1]).toEqual(['[Bo] b1 for all\n\n[Cy to Ann] c1 for A [FIN]']);
+    expect(result.transcript.map((entry) => entry.unknownRecipients)).toEqual([
+      ['nobody'],
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect(result.transcript.map((entry) => entry.to)).toEqual([
       ['agent_c'],
       undefined,

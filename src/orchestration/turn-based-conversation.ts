@@ -22,6 +22,8 @@ export type ConversationEntry = {
   activity: TurnActivity | null;
   /** The recipients, when the reply was addressed to some of the others (absent: everyone else). */
   to?: string[];
+  /** Names or ids the reply addressed that are no other participant (they received nothing); absent when none. */
+  unknownRecipients?: string[];
 };
 
 /**
@@ -138,27 +140,37 @@ function inboxFor({
   return [{ role: 'user', content }];
 }
 
-/** The recipients a reply keeps: known ids other than the speaker, in seat order; undefined for everyone else. */
+/**
+ * The recipients a reply keeps: known ids other than the speaker, in seat order; undefined for
+ * everyone else; empty (nobody) when it named no other participant. `unknown`: what it named
+ * that is no participant (the reply's own `unknownRecipients`, then unseated ids of `to`).
+ */
 function recipientsOf({
-  to,
+  reply,
   speaker,
   participantIds,
 }: {
-  to: readonly string[] | undefined;
+  reply: { to?: readonly string[]; unknownRecipients?: readonly string[] };
   speaker: string;
   participantIds: readonly string[];
-}): string[] | undefined {
-  if (to === undefined) return undefined;
+}): { to: string[] | undefined; unknown: string[] } {
+  const unknown = [
+    ...new Set([...(reply.unknownRecipients ?? []), ...(reply.to ?? []).filter((id) => !participantIds.includes(id))]),
+  ];
+  if (reply.to === undefined) return { to: undefined, unknown };
+  const to = reply.to;
   const others = participantIds.filter((id) => id !== speaker);
   const kept = others.filter((id) => to.includes(id));
-  return kept.length === 0 || kept.length === others.length ? undefined : kept;
+  return { to: kept.length === others.length ? undefined : kept, unknown };
 }
 
 /**
  * Routes messages between N participants in round-robin turns (architecture §4.7, pacbench.md
  * §4). Each participant keeps its own state (its thread) and only receives what is addressed to
  * it (see {@link inboxFor}): a reply reaches everyone else unless it names its recipients
- * (`to`), and the transcript entry then records them. After every turn a `message-deliver` event (speaker, recipients,
+ * (`to`), and the transcript entry then records them; names that are no other participant
+ * receive nothing and are recorded as `unknownRecipients` (a reply that named only such names
+ * reaches nobody: `to` is empty). After every turn a `message-deliver` event (speaker, recipients,
  * text) and a `turn-end` event are emitted and `afterTurn` runs. The conversation ends when the
  * last N messages, one per participant, all contain `[FIN]` (`all-fin`, unless `endOnAllFin` is
  * false), when `afterTurn` returns `{ stop }` (`stop`), after `maxTurns` turns (`max-turns`), or
@@ -221,13 +233,14 @@ export async function runTurnBasedConversation<Stop extends string = never>(
     }
     states.set(participant.id, reply.state);
     const activity = reply.activity ?? null;
-    const to = recipientsOf({ to: reply.to, speaker: participant.id, participantIds });
+    const { to, unknown } = recipientsOf({ reply, speaker: participant.id, participantIds });
     const entry: ConversationEntry = {
       turn,
       participantId: participant.id,
       text: reply.reply.content,
       activity,
       ...(to === undefined ? {} : { to }),
+      ...(unknown.length === 0 ? {} : { unknownRecipients: unknown }),
     };
     transcript.push(entry);
     emit?.({
@@ -235,6 +248,7 @@ export async function runTurnBasedConversation<Stop extends string = never>(
       participantId: participant.id,
       turn,
       to: to ?? participantIds.filter((id) => id !== participant.id),
+      ...(unknown.length === 0 ? {} : { unknownRecipients: unknown }),
       text: entry.text,
     });
     emit?.({

@@ -106,6 +106,8 @@ export const sampleStartEventSchema = eventOf('sample-start', {
 /** A participant's message is delivered to others (`to`: one id or several). */
 export const messageDeliverEventSchema = eventOf('message-deliver', {
   to: z.union([z.string(), z.array(z.string())]),
+  /** Names the sender addressed that are no participant (they received nothing). */
+  unknownRecipients: z.array(z.string()).optional(),
   text: z.string(),
   turn: z.number().optional(),
   round: z.number().optional(),

@@ -58,6 +58,12 @@ export type ParticipantReply<State> = {
    * of these participants, so each participant's thread holds only what was addressed to it.
    */
   to?: readonly string[];
+  /**
+   * Names the reply addressed that match no other participant (a misspelt or invented name).
+   * The orchestrator records them with the message so a misaddressed message is visible; they
+   * receive nothing.
+   */
+  unknownRecipients?: readonly string[];
   /** The participant's state after the turn; the orchestrator hands it back next turn. */
   state: State;
   /** The participant asks to leave the conversation (orchestrators may ignore it). */

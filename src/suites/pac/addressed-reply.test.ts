@@ -20,11 +20,12 @@ describe('parseAddressLine', () => {
     expect(parse('**To:** harbor and buyer\nHi')).toEqual({ text: 'Hi', to: ['buyer', 'harbor'], unresolved: [] });
   });
 
-  it('means everyone else for `everyone`, no line, every other agent, or only unknown names', () => {
+  it('means everyone else for `everyone`, no line or every other agent; nobody for only unknown names', () => {
     expect(parse('To: everyone\nHello all')).toEqual({ text: 'Hello all', unresolved: [] });
     expect(parse('Hello all\nTo: Marco Silva')).toEqual({ text: 'Hello all\nTo: Marco Silva', unresolved: [] });
     expect(parse('To: Priya Natarajan, Lena Okafor, Marco Silva\nx')).toEqual({ text: 'x', unresolved: [] });
-    expect(parse('To: The Board\nx')).toEqual({ text: 'x', unresolved: ['The Board'] });
+    expect(parse('To: The Board\nx')).toEqual({ text: 'x', to: [], unresolved: ['The Board'] });
+    expect(parse('To: everyone, The Board\nx')).toEqual({ text: 'x', unresolved: ['The Board'] });
   });
 
   it('keeps the known names when some are unknown, and never addresses the speaker', () => {

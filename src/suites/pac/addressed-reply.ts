@@ -5,9 +5,9 @@ import type { PacScenario } from './scenario-schema.js';
 export type ParsedAddress = {
   /** The reply without its `To:` line (unchanged when it has none). */
   text: string;
-  /** The addressed agent ids in seat order; absent means everyone else. */
+  /** The addressed agent ids in seat order; absent means everyone else, empty means nobody. */
   to?: string[];
-  /** Names on the `To:` line that match no other agent (the message then goes to the rest, or everyone). */
+  /** Names on the `To:` line that match no other agent: they receive nothing (recorded as `unknownRecipients`). */
   unresolved: string[];
 };
 
@@ -22,9 +22,11 @@ function key(text: string): string {
  * Reads the addressing line the direct-messaging prompt asks for (`pac-agent-nparty`
  * `guidelines:addressing`): when the first non-empty line of `text` is `To: everyone` or
  * `To: <name>, <name> and <name>`, it is removed and the names (display names or ids, any case,
- * a role in parentheses tolerated) are resolved to the other agents of `scenario`. `everyone`,
- * no `To:` line, or a line that names nobody known all mean everyone else. The speaker is never
- * its own recipient.
+ * a role in parentheses tolerated) are resolved to the other agents of `scenario`. `everyone` or
+ * no `To:` line mean everyone else. A name that is no other agent (misspelt, invented, or the
+ * speaker itself) reaches nobody and is listed in `unresolved`: the message goes to the known
+ * names only, and to nobody (`to: []`) when none is known, as the prompt promises that only the
+ * named partners see it.
  */
 export function parseAddressLine({
   text,
@@ -47,21 +49,24 @@ export function parseAddressLine({
     .split(/,|;|\band\b|&/i)
     .map((name) => name.replace(/\([^)]*\)/g, '').trim())
     .filter((name) => name !== '');
-  if (names.length === 0 || names.some((name) => EVERYONE.has(key(name)))) return { text: body, unresolved: [] };
+  if (names.length === 0) return { text: body, unresolved: [] };
+  const everyone = names.some((name) => EVERYONE.has(key(name)));
   const chosen = new Set<string>();
   const unresolved: string[] = [];
   for (const name of names) {
     const found = others.find((agent) => key(agent.displayName) === key(name) || key(agent.id) === key(name));
+    if (EVERYONE.has(key(name))) continue;
     if (found === undefined) unresolved.push(name);
     else chosen.add(found.id);
   }
   const to = others.filter((agent) => chosen.has(agent.id)).map((agent) => agent.id);
-  return { text: body, unresolved, ...(to.length === 0 || to.length === others.length ? {} : { to }) };
+  return { text: body, unresolved, ...(everyone || to.length === others.length ? {} : { to }) };
 }
 
 /**
  * Wraps a PAC participant of a `direct`-messaging scenario: each reply's `To:` line is read by
- * {@link parseAddressLine}, removed from what is delivered, and turned into the reply's `to`.
+ * {@link parseAddressLine}, removed from what is delivered, and turned into the reply's `to`
+ * and `unknownRecipients`.
  * Model seats and reference agents go through the same parser, so both follow the prompt's format.
  */
 export function addressedParticipant<State>({
@@ -81,6 +86,7 @@ export function addressedParticipant<State>({
         ...result,
         reply: { ...result.reply, content: parsed.text },
         ...(parsed.to === undefined ? {} : { to: parsed.to }),
+        ...(parsed.unresolved.length === 0 ? {} : { unknownRecipients: parsed.unresolved }),
       };
     },
   };

@@ -19,7 +19,13 @@ export const pacMessageRecordSchema = z.looseObject({
     .array(z.string())
     .optional()
     .describe(
-      'N-party scenarios: the agent ids that received the message (absent in two-agent upstream runs: the partner)',
+      'N-party scenarios: the agent ids that received the message (absent in two-agent upstream runs: the partner); empty when it reached nobody',
+    ),
+  unknownRecipients: z
+    .array(z.string())
+    .optional()
+    .describe(
+      "names on the message's To: line that are no other agent of the scenario; they received nothing (absent when none)",
     ),
   modelCalls: z.int().nonnegative(),
   refusedToolCalls: z.int().nonnegative(),
@@ -77,7 +83,17 @@ export const pacOutputFactsSchema = z.looseObject({
   domain: z.string().optional(),
   variant: z.string().optional(),
   seats: z.array(z.looseObject({ agentId: z.string(), modelId: z.string() })).optional(),
-  messages: z.array(z.looseObject({ turn: z.int(), agentId: z.string(), text: z.string() })).optional(),
+  messages: z
+    .array(
+      z.looseObject({
+        turn: z.int(),
+        agentId: z.string(),
+        text: z.string(),
+        to: z.array(z.string()).optional(),
+        unknownRecipients: z.array(z.string()).optional(),
+      }),
+    )
+    .optional(),
   terminationReason: z.string().optional(),
 });
 /** Parsed {@link pacOutputFactsSchema}. */

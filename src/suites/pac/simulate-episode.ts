@@ -107,7 +107,9 @@ const TERMINATION: Record<'all-fin' | 'max-turns' | 'error', PacTerminationReaso
  * N-party scenarios (policy-audience.ts `isMultiParty`): under `direct` messaging every reply's
  * `To:` line addresses it (addressed-reply.ts), each thread receives only what was addressed to
  * it, and a seat with nothing new gets the empty-inbox line; every message record carries `to`
- * (its recipients) and every snapshot its turn's sender (`agentId`) and `to`. Two-agent upstream
+ * (its recipients) and every snapshot its turn's sender (`agentId`) and `to`; a message whose
+ * `To:` line named someone who is no other agent records those names as `unknownRecipients`
+ * (they received nothing; `to` is empty when nobody known was named). Two-agent upstream
  * scenarios record exactly what they did before.
  */
 export async function simulatePacEpisode(options: SimulatePacEpisodeOptions): Promise<PacEpisode> {
@@ -216,6 +218,7 @@ export async function simulatePacEpisode(options: SimulatePacEpisodeOptions): Pr
         agentId: entry.participantId,
         text: entry.text,
         ...(multiParty ? { to: recipients(entry.participantId, entry.to) } : {}),
+        ...(entry.unknownRecipients === undefined ? {} : { unknownRecipients: [...entry.unknownRecipients] }),
         modelCalls: entry.activity?.modelCalls ?? 0,
         refusedToolCalls: entry.activity?.refusedToolCalls ?? 0,
         toolCalls: (entry.activity?.toolCalls ?? []).map(toolCallRecord),

@@ -35,9 +35,9 @@ function conversationView(record, needles) {
   var out = record.output;
   var items = [];
   if (delivered.length > 0) {
-    items = delivered.map(function (e) { return { label: turnLabel(e), from: e.participantId || '?', to: recipients(e.to), text: e.text }; });
+    items = delivered.map(function (e) { return { label: turnLabel(e), from: e.participantId || '?', to: recipients(e.to), unknown: e.unknownRecipients, text: e.text }; });
   } else if (isObj(out) && Array.isArray(out.messages) && out.messages.every(function (m) { return isObj(m) && typeof m.text === 'string'; })) {
-    items = out.messages.map(function (m) { return { label: turnLabel(m), from: m.agentId || m.role || m.speaker || '?', to: recipients(m.to), text: m.text }; });
+    items = out.messages.map(function (m) { return { label: turnLabel(m), from: m.agentId || m.role || m.speaker || '?', to: Array.isArray(m.to) && m.to.length === 0 ? 'nobody' : recipients(m.to), unknown: m.unknownRecipients, text: m.text }; });
   } else if (isObj(out) && Array.isArray(out.rounds) && out.rounds.every(function (r) { return isObj(r) && typeof r.assistantMessage === 'string'; })) {
     out.rounds.forEach(function (r) {
       items.push({ label: 'round ' + r.round, from: 'prober', to: 'assistant', text: r.proberMessage });
@@ -55,7 +55,8 @@ function conversationView(record, needles) {
   return h('section', { class: 'conversation' }, h('h3', {}, 'Conversation (' + items.length + ' messages)'),
     items.map(function (m) {
       return h('div', { class: 'message-card' },
-        h('div', { class: 'event-head' }, h('b', { class: 'sender' }, m.from), m.to ? [' → ', h('span', { class: 'recipients' }, m.to)] : null, m.label ? ' · ' + m.label : ''),
+        h('div', { class: 'event-head' }, h('b', { class: 'sender' }, m.from), m.to ? [' → ', h('span', { class: 'recipients' }, m.to)] : Array.isArray(m.unknown) ? ' → nobody' : null, m.label ? ' · ' + m.label : '',
+          Array.isArray(m.unknown) && m.unknown.length ? [' · ', h('span', { class: 'unknown-recipients' }, 'unknown recipients (received nothing): ' + m.unknown.map(String).join(', '))] : null),
         textBlock(m.text, needles), m.round ? retrievalView(m.round) : null);
     }));
 }
