@@ -6,7 +6,7 @@ import { say, scriptedModel, toolStep, writeShared } from './__fixtures__/script
 import { DEFAULT_PAC_VARIANT_OPTIONS } from './pac-variant.js';
 import type { PacScenario } from './scenario-schema.js';
 import { type PacSeat, simulatePacEpisode } from './simulate-episode.js';
-import { loadStarterScenarios } from './starter.js';
+import { loadNpartyScenarios, loadStarterScenarios } from './starter.js';
 import { findPacVariant } from './variants.js';
 
 const limits = { maxModelCallsPerTurn: 10, maxToolCallsPerTurn: 5, toolRetries: 2 };
@@ -181,5 +181,39 @@ describe('simulatePacEpisode', () => {
     expect(c.mock.calls[0]?.messages.at(-1)?.content).toBe(
       '[Agent A] Room 14, 2026-03-20 to 2026-06-14. [FIN]\n\n[Agent B] VC-118 Harbour at Dawn. [FIN]',
     );
+  });
+});
+
+describe('simulatePacEpisode misaddressed messages (N-party, direct)', () => {
+  it('delivers to the known names only, or to nobody, and records the unknown names', async () => {
+    const [tender] = await loadNpartyScenarios();
+    if (tender === undefined) throw new Error('no N-party starter scenario');
+    expect(tender.agents.map((agent) => agent.id)).toEqual(['buyer', 'north', 'harbor', 'ridge']);
+    const { emit } = createEventRecorder();
+    const seats = [
+      modelSeat('buyer', [say('To: Tomas Berg, The Board\nSend me your quote. [FIN]')], emit),
+      modelSeat('north', [say('To: Procurement Office\nOur floor is EUR 12,950. [FIN]')], emit),
+      modelSeat('harbor', [say('To: everyone\nHM-5 it is. [FIN]')], emit),
+      modelSeat('ridge', [say('To: everyone\nRidge is in. [FIN]')], emit),
+    ];
+    const { output } = await simulatePacEpisode({
+      scenario: tender,
+      variant: findPacVariant('default'),
+      variantOptions: DEFAULT_PAC_VARIANT_OPTIONS,
+      seats: seats.map((each) => each.seat),
+      limits,
+      tools,
+      emit,
+    });
+    expect(output.messages.map((message) => [message.agentId, message.to, message.unknownRecipients])).toEqual([
+      ['buyer', ['north'], ['The Board']],
+      ['north', [], ['Procurement Office']],
+      ['harbor', ['buyer', 'north', 'ridge'], undefined],
+      ['ridge', ['buyer', 'north', 'harbor'], undefined],
+    ]);
+    // the buyer wrote to north only and north's floor price reached nobody: neither is in harbor's or ridge's inbox
+    const harborInbox = seats[2]?.mock.calls[0]?.messages.at(-1)?.content;
+    expect(harborInbox).not.toContain('12,950');
+    expect(seats[3]?.mock.calls[0]?.messages.at(-1)?.content).toBe('[Lena Okafor] HM-5 it is. [FIN]');
   });
 });
