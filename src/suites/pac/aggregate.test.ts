@@ -90,6 +90,10 @@ describe('aggregations (§8.3)', () => {
       ],
     });
     expect(pairKey(trio)).toBe('a~b~c');
+    const naives = outcome({
+      seats: ['buyer', 'north', 'harbor', 'ridge'].map((agentId) => ({ agentId, model: 'reference:naive' })),
+    });
+    expect(pairKey(naives)).toBe('reference:naive~reference:naive ×3');
     expect(pairKey(outcome({ seats: [] }))).toBe('unknown~unknown');
     expect(Object.keys(headlineBy({ outcomes: [trio, outcome()], policy: 'exclude', key: pairKey }))).toEqual([
       'a~b~c',

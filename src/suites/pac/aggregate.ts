@@ -58,10 +58,17 @@ export function initiatorModel(outcome: PacEpisodeOutcome): string {
   return outcome.seats[0]?.model || UNKNOWN_MODEL;
 }
 
-/** The other seats' model labels joined with `~` (one model for the paper's pairs). */
+/**
+ * The other seats' model labels joined with `~` (one model for the paper's pairs); several
+ * partners with one label collapse to `<label> ×<count>` (e.g. `reference:naive ×3`).
+ */
 export function partnerModels(outcome: PacEpisodeOutcome): string {
   const partners = outcome.seats.slice(1).map((seat) => seat.model || UNKNOWN_MODEL);
-  return partners.length === 0 ? UNKNOWN_MODEL : partners.join('~');
+  if (partners.length === 0) return UNKNOWN_MODEL;
+  if (partners.length > 1 && partners.every((partner) => partner === partners[0])) {
+    return `${partners[0]} ×${partners.length}`;
+  }
+  return partners.join('~');
 }
 
 /** `<initiator>~<partner>[~…]`: the pair (seat tuple) a run belongs to. */
