@@ -8,22 +8,48 @@ import { runCliInProcess } from '../support/run-cli-in-process.js';
 import type { CliResult } from '../support/run-cli-process.js';
 
 /**
- * The fuzz suites' knobs. Each property runs a bounded number of inputs so the suite stays within
- * CI's budget; `CONFIDANT_SOAK=1` multiplies them by 50 (minutes, not seconds) and
- * `CONFIDANT_FUZZ_SEED=<n>` replays one sequence (fast-check prints the seed and the shrunk
- * counterexample of a failure). See `docs/security.md`.
+ * The seed every property uses unless `CONFIDANT_FUZZ_SEED` says otherwise: CI runs the same inputs
+ * each time, so a red build is a defect someone can replay, never a coin toss. Exploring new inputs
+ * is asked for (`CONFIDANT_FUZZ_SEED=random`, or the soak).
  */
-export const fuzz = {
-  soak: process.env.CONFIDANT_SOAK === '1',
-  seed: process.env.CONFIDANT_FUZZ_SEED === undefined ? undefined : Number(process.env.CONFIDANT_FUZZ_SEED),
-};
+export const DEFAULT_FUZZ_SEED = 20_261_203;
+
+/**
+ * The seed from `CONFIDANT_FUZZ_SEED`: unset gives {@link DEFAULT_FUZZ_SEED} (or a fresh seed under
+ * the soak), `random` a fresh seed, an integer replays that seed. Anything else throws, so a typo
+ * never silently runs the default.
+ */
+export function fuzzSeedFromEnv({ value, soak }: { value: string | undefined; soak: boolean }): {
+  seed: number;
+  fresh: boolean;
+} {
+  const text = value?.trim() ?? '';
+  if (text === '' ? soak : text === 'random') return { seed: (Math.random() * 2 ** 31) | 0, fresh: true };
+  if (text === '') return { seed: DEFAULT_FUZZ_SEED, fresh: false };
+  if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(Number(text))) {
+    throw new Error(`CONFIDANT_FUZZ_SEED must be an integer or "random", got ${JSON.stringify(value)}`);
+  }
+  return { seed: Number(text), fresh: false };
+}
+
+const soak = process.env.CONFIDANT_SOAK === '1';
+const seedChoice = fuzzSeedFromEnv({ value: process.env.CONFIDANT_FUZZ_SEED, soak });
+// A fresh seed is printed up front (fast-check prints it again beside a failure), so a run that
+// found something can be replayed with CONFIDANT_FUZZ_SEED=<seed>.
+if (seedChoice.fresh)
+  console.info(`fuzz: fresh seed ${seedChoice.seed} (replay with CONFIDANT_FUZZ_SEED=${seedChoice.seed})`);
+
+/**
+ * The fuzz suites' knobs. Each property runs a bounded number of inputs so the suite stays within
+ * CI's budget; `CONFIDANT_SOAK=1` multiplies them by 50 (minutes, not seconds) with a fresh seed,
+ * and `CONFIDANT_FUZZ_SEED` picks the seed (see {@link fuzzSeedFromEnv}; fast-check prints the seed
+ * and the shrunk counterexample of a failure). See `docs/security.md`.
+ */
+export const fuzz = { soak, seed: seedChoice.seed };
 
 /** fast-check parameters for a property that runs `numRuns` inputs (× 50 under `CONFIDANT_SOAK=1`). */
 export function fuzzParameters(numRuns: number): fc.Parameters<unknown> {
-  return {
-    numRuns: fuzz.soak ? numRuns * 50 : numRuns,
-    ...(fuzz.seed === undefined ? {} : { seed: fuzz.seed }),
-  };
+  return { numRuns: fuzz.soak ? numRuns * 50 : numRuns, seed: fuzz.seed };
 }
 
 /** A test's time limit that grows with the soak. */
