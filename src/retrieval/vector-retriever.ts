@@ -6,12 +6,10 @@ import { checkK } from './check-k.js';
 import type { ChunkIndex } from './chunk-index.js';
 import { normalizeVector } from './cosine-similarity.js';
 import { checkEmbeddings, type Embedder } from './embedder.js';
+import { topKScan, type VectorMatrix } from './top-k-scan.js';
 
 /** sqlite-vec refuses KNN queries with a larger `k`. */
 export const SQLITE_VEC_MAX_K = 4096;
-
-/** A filtered search's second KNN fetch may be at most this many times its first. */
-const SECOND_FETCH_FACTOR = 8;
 
 /** A cosine-similarity retriever over a chunk index. */
 export type VectorRetriever = Retriever & {
@@ -77,27 +75,17 @@ async function buildVectors({
 }
 
 /**
- * Vector retrieval with sqlite-vec: every chunk's text is embedded once (in batches of
- * `batchSize`), scaled to unit length and stored in a `vec0` table with cosine distance in the
- * index's database; queries are exact KNN (`embedding match ? and k = ?`, rowids as BigInt,
- * vectors as Float32Array). Vectors already stored by the same embedder id for the same chunks
+ * Vector retrieval: every chunk's text is embedded once (in batches of `batchSize`), scaled to
+ * unit length and stored in a sqlite-vec `vec0` table in the index's database. Vectors already stored by the same embedder id for the same chunks
  * (a file-backed index) are reused instead of embedded again.
  *
- * **Filter before top-k.** vec0 cannot run a JavaScript predicate, so a filtered search runs in
- * two stages, both exact:
- * 1. Over-fetch: take the nearest `max(4k, 32)` chunks, walk them nearest first and keep those
- *    that pass. If fewer than `k` pass but some did, fetch once more, sized from the pass rate
- *    (with 50% headroom), provided that is at most 8× the first fetch. Filter decisions are
- *    memoised, so the filter sees each chunk once. Because the walk follows the true ranking,
- *    the kept chunks are the `k` nearest permitted ones.
- * 2. Otherwise (nothing passed, a strict filter, or sqlite-vec's KNN ceiling of
- *    `SQLITE_VEC_MAX_K` = 4096 rows), the filter is run over every chunk and KNN is repeated
- *    restricted to the permitted row ids (`rowid in (…)`), which is exact as well. sqlite-vec's
- *    KNN cost grows with k, so this beats fetching thousands of neighbours.
- * A permissive filter thus costs one KNN query; a strict one one scan of the chunk list plus one
- * restricted KNN query.
- * The result always holds the `k` nearest chunks the filter keeps (fewer only when fewer with a
- * vector pass) and never a chunk it rejects. `k` above 4096 is refused.
+ * **Search.** At creation the stored vectors are read into one contiguous Float32Array (unit
+ * length, so cosine = dot product); each query is an exact scan of it with a bounded top-k heap
+ * (`topKScan`), equal scores going to the earlier chunk, as in `createBruteForceRetriever`.
+ * **Filter before top-k**: the filter is asked only about a chunk that would enter the current top
+ * `k`, at most once per chunk and search, so the result always holds the `k` nearest chunks the
+ * filter keeps (fewer only when fewer with a vector pass) and never a chunk it rejects. `k` above
+ * `SQLITE_VEC_MAX_K` (4096) is still refused, as before.
  *
  * Recent query vectors are cached (32 entries), so searching the same text twice (filtered and
  * unfiltered, as access-control audits do) embeds it once.
@@ -128,37 +116,31 @@ export async function createVectorRetriever({
     database.prepare(`select 1 from sqlite_master where name = 'chunk_vectors'`).get() !== undefined;
   if (!reusable) await buildVectors({ index, embedder, batchSize, signal });
 
-  const vectorRowids = (
-    database.prepare('select rowid from chunk_vectors order by rowid').raw(true).all() as number[][]
-  ).map((row) => Number(row[0]));
-  const vectorCount = vectorRowids.length;
-  const knn = database
-    .prepare('select rowid, distance from chunk_vectors where embedding match ? and k = ? order by distance')
-    .raw(true);
-  const knnWithin = database
-    .prepare(
-      `select rowid, distance from chunk_vectors where embedding match ? and k = ?
-       and rowid in (select value from json_each(?)) order by distance`,
-    )
-    .raw(true);
-  // vec0 returns equal distances in no stated order; sorting ties by row id makes the order
-  // within a result reproducible and equal to the brute-force reference's.
-  const nearest = (vector: Float32Array, k: number, within?: readonly number[]): number[] => {
-    const rows = (within ? knnWithin.all(vector, k, JSON.stringify(within)) : knn.all(vector, k)) as Array<
-      [number, number]
-    >;
-    return rows
-      .map(([rowid, distance]) => ({ rowid: Number(rowid), distance }))
-      .sort((left, right) => left.distance - right.distance || left.rowid - right.rowid)
-      .map(({ rowid }) => rowid);
+  // The stored vectors are read once into one contiguous matrix and searched by an exact
+  // typed-array scan: at 100k chunks vec0's KNN query cost about 3x a plain scan of the same
+  // vectors (npm run bench:retrieval), and a scan can ask the filter lazily.
+  const stored = database.prepare('select rowid, embedding from chunk_vectors order by rowid').raw(true).all() as Array<
+    [number | bigint, Buffer]
+  >;
+  const dimension = embedder.dimension;
+  const matrix: VectorMatrix = {
+    dimension,
+    values: new Float32Array(stored.length * dimension),
+    positions: new Int32Array(stored.length),
   };
+  stored.forEach(([rowid, blob], row) => {
+    if (blob.byteLength !== dimension * 4)
+      throw new Error(`chunk index is inconsistent: vector ${String(rowid)} has ${blob.byteLength} bytes`);
+    // A copy: the blob's offset in its buffer need not be 4-byte aligned.
+    matrix.values.set(
+      new Float32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength)),
+      row * dimension,
+    );
+    (matrix.positions as Int32Array)[row] = Number(rowid) - 1;
+  });
+  const vectorCount = stored.length;
   const queryCache = new Map<string, Float32Array | null>();
 
-  const chunkAt = (rowid: unknown): Chunk => {
-    const chunk = index.chunkAt(Number(rowid));
-    if (chunk === undefined) throw new Error(`chunk index is inconsistent: no chunk at row ${String(rowid)}`);
-    return chunk;
-  };
   const queryVector = async (query: string): Promise<Float32Array | null> => {
     const cached = queryCache.get(query);
     if (cached !== undefined || queryCache.has(query)) {
@@ -189,36 +171,9 @@ export async function createVectorRetriever({
       if (k === 0 || vectorCount === 0) return [];
       const vector = await queryVector(query);
       if (vector === null) return [];
-      if (!filter) return nearest(vector, Math.min(k, vectorCount)).map(chunkAt);
-
-      const decisions = new Map<number, boolean>();
-      const passes = (rowid: number): boolean => {
-        let decision = decisions.get(rowid);
-        if (decision === undefined) {
-          decision = filter(chunkAt(rowid));
-          decisions.set(rowid, decision);
-        }
-        return decision;
-      };
-      const first = Math.min(vectorCount, SQLITE_VEC_MAX_K, Math.max(4 * k, 32));
-      let fetch = first;
-      for (let attempt = 1; attempt <= 2; attempt++) {
-        const kept: Chunk[] = [];
-        for (const rowid of nearest(vector, fetch)) {
-          if (!passes(rowid)) continue;
-          kept.push(chunkAt(rowid));
-          if (kept.length === k) return kept;
-        }
-        if (fetch === vectorCount) return kept;
-        // One more, wider fetch only when the pass rate seen so far says it will be modest:
-        // KNN cost grows with k, so past that the permitted-rowid search is cheaper.
-        const wanted = kept.length === 0 ? Number.POSITIVE_INFINITY : Math.ceil(((k * fetch) / kept.length) * 1.5);
-        if (attempt === 2 || wanted > SECOND_FETCH_FACTOR * first || fetch === SQLITE_VEC_MAX_K) break;
-        fetch = Math.min(vectorCount, SQLITE_VEC_MAX_K, wanted);
-      }
-      const permitted = vectorRowids.filter(passes);
-      if (permitted.length === 0) return [];
-      return nearest(vector, Math.min(k, permitted.length), permitted).map(chunkAt);
+      return topKScan({ matrix, query: vector, k, chunks: index.chunks, filter }).map(
+        (position) => index.chunks[position]!,
+      );
     },
   };
 }
