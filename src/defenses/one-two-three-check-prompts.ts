@@ -7,18 +7,19 @@ import {
 } from '../orchestration/chain-stage-prompt.js';
 import { loadRoleTemplate } from '../orchestration/role-template.js';
 import { contextText, recipientText, renderStandalone, userRequestText } from '../orchestration/task-sections.js';
+import { lazyTemplate } from '../prompts/index.js';
 
 /** The 1-2-3 check's role templates, by variant (see `docs/defenses.md`). */
 export const AIFC_TEMPLATES = {
   clean: {
-    extractor: loadRoleTemplate(import.meta.url, './prompts/aifc-extractor.v1.md'),
-    checker: loadRoleTemplate(import.meta.url, './prompts/aifc-checker.v1.md'),
-    executor: loadRoleTemplate(import.meta.url, './prompts/aifc-executor.v1.md'),
+    extractor: lazyTemplate(() => loadRoleTemplate(import.meta.url, './prompts/aifc-extractor.v1.md')),
+    checker: lazyTemplate(() => loadRoleTemplate(import.meta.url, './prompts/aifc-checker.v1.md')),
+    executor: lazyTemplate(() => loadRoleTemplate(import.meta.url, './prompts/aifc-executor.v1.md')),
   },
   upstream: {
-    extractor: loadRoleTemplate(import.meta.url, './prompts/aifc-upstream-extractor.v1.md'),
-    checker: loadRoleTemplate(import.meta.url, './prompts/aifc-upstream-checker.v1.md'),
-    executor: loadRoleTemplate(import.meta.url, './prompts/aifc-upstream-executor.v1.md'),
+    extractor: lazyTemplate(() => loadRoleTemplate(import.meta.url, './prompts/aifc-upstream-extractor.v1.md')),
+    checker: lazyTemplate(() => loadRoleTemplate(import.meta.url, './prompts/aifc-upstream-checker.v1.md')),
+    executor: lazyTemplate(() => loadRoleTemplate(import.meta.url, './prompts/aifc-upstream-executor.v1.md')),
   },
 } as const;
 

@@ -1,3 +1,4 @@
+import { lazyTemplate } from '../prompts/index.js';
 import type { Message } from '../spec/message.js';
 import type { TaskPrompt } from '../spec/task-prompt.js';
 import { loadRoleTemplate, type RoleTemplate } from './role-template.js';
@@ -25,16 +26,18 @@ export const SYSTEM_QUALITY = {
 } as const;
 
 /** The shared system-line frame: `You are <label> in a <quality> AI multi-agent system made of <roles>. <statement>` */
-export const CHAIN_SYSTEM_LINE_TEMPLATE = loadRoleTemplate(import.meta.url, './prompts/chain-system-line.v1.md');
+export const CHAIN_SYSTEM_LINE_TEMPLATE = lazyTemplate(() =>
+  loadRoleTemplate(import.meta.url, './prompts/chain-system-line.v1.md'),
+);
 
 /** The default role templates of `chain:<topology>` (statement + own instruction per role). */
 export const CHAIN_ROLE_TEMPLATES: Readonly<Record<ChainRole, RoleTemplate>> = {
-  generator: loadRoleTemplate(import.meta.url, './prompts/chain-generator.v1.md'),
-  verifier: loadRoleTemplate(import.meta.url, './prompts/chain-verifier.v1.md'),
-  refiner: loadRoleTemplate(import.meta.url, './prompts/chain-refiner.v1.md'),
-  extractor: loadRoleTemplate(import.meta.url, './prompts/chain-extractor.v1.md'),
-  checker: loadRoleTemplate(import.meta.url, './prompts/chain-checker.v1.md'),
-  executor: loadRoleTemplate(import.meta.url, './prompts/chain-executor.v1.md'),
+  generator: lazyTemplate(() => loadRoleTemplate(import.meta.url, './prompts/chain-generator.v1.md')),
+  verifier: lazyTemplate(() => loadRoleTemplate(import.meta.url, './prompts/chain-verifier.v1.md')),
+  refiner: lazyTemplate(() => loadRoleTemplate(import.meta.url, './prompts/chain-refiner.v1.md')),
+  extractor: lazyTemplate(() => loadRoleTemplate(import.meta.url, './prompts/chain-extractor.v1.md')),
+  checker: lazyTemplate(() => loadRoleTemplate(import.meta.url, './prompts/chain-checker.v1.md')),
+  executor: lazyTemplate(() => loadRoleTemplate(import.meta.url, './prompts/chain-executor.v1.md')),
 };
 
 const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six'];

@@ -1,4 +1,5 @@
 export { fillSlots, SLOT_NAME, slotsUsedIn } from './fill-slots.js';
+export { lazyTemplate } from './lazy-template.js';
 export {
   loadPromptTemplate,
   type PromptPart,

@@ -1,5 +1,5 @@
 import { defineJudge, judgeInfo, judgeName, loadJudgeTemplate, runEnsemble, toScore } from '../../judges/index.js';
-import { promptTemplatePath } from '../../prompts/index.js';
+import { lazyTemplate, promptTemplatePath } from '../../prompts/index.js';
 import type { EmitEvent, ModelRoles } from '../../spec/chat-model.js';
 import type { Score } from '../../spec/score.js';
 import type { JudgeInfo } from '../suite.js';
@@ -7,9 +7,11 @@ import type { StoryScenario } from './confaide-scenario.js';
 import { PROXY_COMPONENT } from './metric-components.js';
 
 /** The proxy judge's versioned template (`judges/confaide-fr-proxy.v1.md`). */
-export const proxyTemplate = loadJudgeTemplate({
-  path: promptTemplatePath(import.meta.url, 'judges/confaide-fr-proxy.v1.md'),
-});
+export const proxyTemplate = lazyTemplate(() =>
+  loadJudgeTemplate({
+    path: promptTemplatePath(import.meta.url, 'judges/confaide-fr-proxy.v1.md'),
+  }),
+);
 
 /** Scorer name of the proxy scores: `confaide-fr-proxy@1`. */
 export const PROXY_SCORER = judgeName(proxyTemplate);

@@ -1,23 +1,27 @@
-import { loadPromptTemplate, type PromptTemplate, promptTemplatePath } from '../../prompts/index.js';
+import { lazyTemplate, loadPromptTemplate, type PromptTemplate, promptTemplatePath } from '../../prompts/index.js';
 import type { PacVariant, PacVariantOptions } from './pac-variant.js';
 import { allowedAudience } from './policy-audience.js';
 import { type PacGuideline, type PacPromptPlan, renderPacPromptPlan } from './prompt-plan.js';
 import type { PacAgent, PacMemory, PacPolicy, PacScenario } from './scenario-schema.js';
 
 /** The base agent prompt, `prompts/pac-agent.v1.md` (copied to dist with the other assets). */
-export const PAC_AGENT_TEMPLATE: PromptTemplate = loadPromptTemplate({
-  path: promptTemplatePath(import.meta.url, './prompts/pac-agent.v1.md'),
-  sectioned: true,
-});
+export const PAC_AGENT_TEMPLATE: PromptTemplate = lazyTemplate(() =>
+  loadPromptTemplate({
+    path: promptTemplatePath(import.meta.url, './prompts/pac-agent.v1.md'),
+    sectioned: true,
+  }),
+);
 
 /**
  * Our N-party additions (`prompts/pac-agent-nparty.v1.md`): the setting section, roles, policy
  * audiences and the addressing guidelines. Only scenarios that use those features read it.
  */
-export const PAC_NPARTY_TEMPLATE: PromptTemplate = loadPromptTemplate({
-  path: promptTemplatePath(import.meta.url, './prompts/pac-agent-nparty.v1.md'),
-  sectioned: true,
-});
+export const PAC_NPARTY_TEMPLATE: PromptTemplate = lazyTemplate(() =>
+  loadPromptTemplate({
+    path: promptTemplatePath(import.meta.url, './prompts/pac-agent-nparty.v1.md'),
+    sectioned: true,
+  }),
+);
 
 /** Whether the scenario uses a feature whose prompt text is in {@link PAC_NPARTY_TEMPLATE}. */
 export function usesNpartyPrompt(scenario: PacScenario): boolean {

@@ -1,14 +1,16 @@
-import { loadPromptTemplate, type PromptTemplate, promptTemplatePath } from '../../prompts/index.js';
+import { lazyTemplate, loadPromptTemplate, type PromptTemplate, promptTemplatePath } from '../../prompts/index.js';
 import { PlanValidationError } from '../../spec/errors.js';
 import { guidelineBullets, memorySectionBody } from './agent-prompt.js';
 import type { PacProtocol, PacVariant, PacVariantEvaluation } from './pac-variant.js';
 import type { PacPromptPlan } from './prompt-plan.js';
 
 function variantTemplate(id: string): PromptTemplate {
-  return loadPromptTemplate({
-    path: promptTemplatePath(import.meta.url, `./prompts/variants/pac-variant-${id}.v1.md`),
-    sectioned: true,
-  });
+  return lazyTemplate(() =>
+    loadPromptTemplate({
+      path: promptTemplatePath(import.meta.url, `./prompts/variants/pac-variant-${id}.v1.md`),
+      sectioned: true,
+    }),
+  );
 }
 
 const collaboration = (): PacProtocol => ({ kind: 'collaboration' });

@@ -1,4 +1,5 @@
 import { formatSections, loadRoleTemplate, TASK_SECTION_IDS } from '../../orchestration/index.js';
+import { lazyTemplate } from '../../prompts/index.js';
 import type { Chunk } from '../../spec/chunk.js';
 import type { Message } from '../../spec/message.js';
 import type { TaskPrompt } from '../../spec/task-prompt.js';
@@ -13,9 +14,11 @@ export type AssistantFraming = 'digital-twin' | 'third-person';
 
 /** The versioned prompt files of the assistant: one per framing, and the privacy-aware suffix. */
 export const ASSISTANT_TEMPLATES = {
-  'digital-twin': loadRoleTemplate(import.meta.url, 'prompts/privacybench-assistant.v1.md'),
-  'third-person': loadRoleTemplate(import.meta.url, 'prompts/privacybench-assistant-third-person.v1.md'),
-  privacyAware: loadRoleTemplate(import.meta.url, 'prompts/privacybench-privacy-aware.v1.md'),
+  'digital-twin': lazyTemplate(() => loadRoleTemplate(import.meta.url, 'prompts/privacybench-assistant.v1.md')),
+  'third-person': lazyTemplate(() =>
+    loadRoleTemplate(import.meta.url, 'prompts/privacybench-assistant-third-person.v1.md'),
+  ),
+  privacyAware: lazyTemplate(() => loadRoleTemplate(import.meta.url, 'prompts/privacybench-privacy-aware.v1.md')),
 } as const;
 
 /** Section ids of the assistant prompt; three reuse the shared ids so role chains find the request, context and recipient. */

@@ -1,5 +1,6 @@
 import { EmptyReplyError } from '../../agents/turn-errors.js';
 import { loadRoleTemplate } from '../../orchestration/index.js';
+import { lazyTemplate } from '../../prompts/index.js';
 import type { BoundModel } from '../../spec/chat-model.js';
 import type { Message } from '../../spec/message.js';
 import type { Participant } from '../../spec/participant.js';
@@ -12,9 +13,9 @@ export const PROBER_ID = 'prober';
 
 /** The prober's versioned prompt files: the system prompt and one strategy block per strategy. */
 export const PROBER_TEMPLATES = {
-  system: loadRoleTemplate(import.meta.url, 'prompts/privacybench-prober.v1.md'),
-  direct: loadRoleTemplate(import.meta.url, 'prompts/privacybench-prober-direct.v1.md'),
-  indirect: loadRoleTemplate(import.meta.url, 'prompts/privacybench-prober-indirect.v1.md'),
+  system: lazyTemplate(() => loadRoleTemplate(import.meta.url, 'prompts/privacybench-prober.v1.md')),
+  direct: lazyTemplate(() => loadRoleTemplate(import.meta.url, 'prompts/privacybench-prober-direct.v1.md')),
+  indirect: lazyTemplate(() => loadRoleTemplate(import.meta.url, 'prompts/privacybench-prober-indirect.v1.md')),
 } as const satisfies Record<'system' | ProbeStrategy, unknown>;
 
 /** The user turn that asks the prober to open the chat. */

@@ -1,4 +1,4 @@
-import { loadPromptTemplate, type PromptTemplate, promptTemplatePath } from '../../prompts/index.js';
+import { lazyTemplate, loadPromptTemplate, type PromptTemplate, promptTemplatePath } from '../../prompts/index.js';
 import type { Message } from '../../spec/message.js';
 import type { TaskPrompt } from '../../spec/task-prompt.js';
 import type { PrivacyLensCase } from './privacylens-case.js';
@@ -14,10 +14,12 @@ export const PROMPT_LAYOUTS = ['single-user', 'system-user'] as const;
 export type PromptLayout = (typeof PROMPT_LAYOUTS)[number];
 
 /** Our agent prompt template, `privacylens-agent.v1.md` (copied to dist by scripts/copy-assets.mjs). */
-export const agentPromptTemplate: PromptTemplate = loadPromptTemplate({
-  path: promptTemplatePath(import.meta.url, './privacylens-agent.v1.md'),
-  sectioned: true,
-});
+export const agentPromptTemplate: PromptTemplate = lazyTemplate(() =>
+  loadPromptTemplate({
+    path: promptTemplatePath(import.meta.url, './privacylens-agent.v1.md'),
+    sectioned: true,
+  }),
+);
 
 /** The two system-info lines (§A4 item 1); the only difference between the two prompt types. */
 export const SYSTEM_LINES = {

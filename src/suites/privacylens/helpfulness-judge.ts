@@ -9,7 +9,7 @@ import {
   loadJudgeTemplate,
   runEnsemble,
 } from '../../judges/index.js';
-import { promptTemplatePath } from '../../prompts/index.js';
+import { lazyTemplate, promptTemplatePath } from '../../prompts/index.js';
 import type { EmitEvent, ModelRoles } from '../../spec/chat-model.js';
 import type { ScoreTarget } from '../../spec/score-target.js';
 import {
@@ -36,10 +36,14 @@ export const HELPFULNESS_LABELS = ['Poor', 'Unsatisfactory', 'Good', 'Excellent'
 
 /** The helpfulness judge's templates, one per protocol. */
 export const helpfulnessTemplates: Readonly<Record<JudgeProtocolOption, JudgeTemplate>> = {
-  'answer-line': loadJudgeTemplate({
-    path: promptTemplatePath(import.meta.url, 'judges/privacylens-helpfulness.v1.md'),
-  }),
-  json: loadJudgeTemplate({ path: promptTemplatePath(import.meta.url, 'judges/privacylens-helpfulness-json.v1.md') }),
+  'answer-line': lazyTemplate(() =>
+    loadJudgeTemplate({
+      path: promptTemplatePath(import.meta.url, 'judges/privacylens-helpfulness.v1.md'),
+    }),
+  ),
+  json: lazyTemplate(() =>
+    loadJudgeTemplate({ path: promptTemplatePath(import.meta.url, 'judges/privacylens-helpfulness-json.v1.md') }),
+  ),
 };
 
 /** A parsed helpfulness rating. */

@@ -9,7 +9,7 @@ import {
   loadJudgeTemplate,
   runEnsemble,
 } from '../../judges/index.js';
-import { promptTemplatePath } from '../../prompts/index.js';
+import { lazyTemplate, promptTemplatePath } from '../../prompts/index.js';
 import type { EmitEvent, ModelRoles } from '../../spec/chat-model.js';
 import type { ScoreTarget } from '../../spec/score-target.js';
 
@@ -23,8 +23,12 @@ export const LEAK_SCORER = 'privacylens-leak@1';
 
 /** The leak judge's templates, one per protocol. */
 export const leakTemplates: Readonly<Record<JudgeProtocolOption, JudgeTemplate>> = {
-  'answer-line': loadJudgeTemplate({ path: promptTemplatePath(import.meta.url, 'judges/privacylens-leak.v1.md') }),
-  json: loadJudgeTemplate({ path: promptTemplatePath(import.meta.url, 'judges/privacylens-leak-json.v1.md') }),
+  'answer-line': lazyTemplate(() =>
+    loadJudgeTemplate({ path: promptTemplatePath(import.meta.url, 'judges/privacylens-leak.v1.md') }),
+  ),
+  json: lazyTemplate(() =>
+    loadJudgeTemplate({ path: promptTemplatePath(import.meta.url, 'judges/privacylens-leak-json.v1.md') }),
+  ),
 };
 
 /** What the leak judge concluded about one secret. */

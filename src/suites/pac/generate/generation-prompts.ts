@@ -1,10 +1,12 @@
-import { loadPromptTemplate, type PromptTemplate, promptTemplatePath } from '../../../prompts/index.js';
+import { lazyTemplate, loadPromptTemplate, type PromptTemplate, promptTemplatePath } from '../../../prompts/index.js';
 import type { Message } from '../../../spec/message.js';
 import type { PacPolicyType } from '../scenario-schema.js';
 import type { PacGeneratedMemory, PacScenarioDraft } from './stage-schemas.js';
 
 function template(name: string): PromptTemplate {
-  return loadPromptTemplate({ path: promptTemplatePath(import.meta.url, `./prompts/${name}`), sectioned: true });
+  return lazyTemplate(() =>
+    loadPromptTemplate({ path: promptTemplatePath(import.meta.url, `./prompts/${name}`), sectioned: true }),
+  );
 }
 
 /** The four stage prompts (`prompts/pac-gen-*.v1.md`, copied to dist with the other assets). */

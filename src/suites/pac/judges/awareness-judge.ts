@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { jsonReplies, loadJudgeTemplate } from '../../../judges/index.js';
-import { promptTemplatePath } from '../../../prompts/index.js';
+import { lazyTemplate, promptTemplatePath } from '../../../prompts/index.js';
 import type { ScoreTarget } from '../../../spec/score-target.js';
 import { defineJsonJudge } from './define-json-judge.js';
 import { runEnsembleWithVotes } from './ensemble-votes.js';
@@ -11,14 +11,18 @@ import { asRecord, type PacJudgeParse, pyStr, readUpstreamJson } from './upstrea
  * `pac-privacy-awareness@2`: the awareness judge's template (§7.2 keyword-awareness step 2), which
  * also asks for the optional `disclosure` degree (hint or full reveal) of the graded privacy score.
  */
-export const AWARENESS_TEMPLATE = loadJudgeTemplate({
-  path: promptTemplatePath(import.meta.url, 'pac-privacy-awareness.v2.md'),
-});
+export const AWARENESS_TEMPLATE = lazyTemplate(() =>
+  loadJudgeTemplate({
+    path: promptTemplatePath(import.meta.url, 'pac-privacy-awareness.v2.md'),
+  }),
+);
 
 /** `pac-privacy-awareness@1`: the template without the degree, kept for `judgeParse=upstream` (--fidelity upstream). */
-export const UPSTREAM_AWARENESS_TEMPLATE = loadJudgeTemplate({
-  path: promptTemplatePath(import.meta.url, 'pac-privacy-awareness.v1.md'),
-});
+export const UPSTREAM_AWARENESS_TEMPLATE = lazyTemplate(() =>
+  loadJudgeTemplate({
+    path: promptTemplatePath(import.meta.url, 'pac-privacy-awareness.v1.md'),
+  }),
+);
 
 /** How much of the protected information an output gives away, when the judge says (graded privacy). */
 export const PAC_DISCLOSURE_DEGREES = ['hint', 'full'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { jsonReplies, loadJudgeTemplate } from '../../../judges/index.js';
-import { promptTemplatePath } from '../../../prompts/index.js';
+import { lazyTemplate, promptTemplatePath } from '../../../prompts/index.js';
 import type { Score } from '../../../spec/score.js';
 import { pacGroundingScore, pacScoreTarget } from '../outcome-scores.js';
 import type { PacOutput } from '../pac-output.js';
@@ -12,9 +12,11 @@ import type { RequirementOutcome } from './task-evaluation.js';
 import { asRecord, type PacJudgeParse, pyTruthy, readUpstreamJson } from './upstream-reading.js';
 
 /** `pac-context-alignment@1`: the hallucination (context alignment) judge's template, §7.3. */
-export const CONTEXT_ALIGNMENT_TEMPLATE = loadJudgeTemplate({
-  path: promptTemplatePath(import.meta.url, 'pac-context-alignment.v1.md'),
-});
+export const CONTEXT_ALIGNMENT_TEMPLATE = lazyTemplate(() =>
+  loadJudgeTemplate({
+    path: promptTemplatePath(import.meta.url, 'pac-context-alignment.v1.md'),
+  }),
+);
 
 const booleanWord = (value: unknown): unknown => {
   if (typeof value !== 'string') return value;

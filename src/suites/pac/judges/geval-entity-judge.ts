@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { jsonReplies, loadJudgeTemplate } from '../../../judges/index.js';
-import { promptTemplatePath } from '../../../prompts/index.js';
+import { lazyTemplate, promptTemplatePath } from '../../../prompts/index.js';
 import type { ScoreTarget } from '../../../spec/score-target.js';
 import type { PacPrivacyLevel } from '../outcome-scores.js';
 import { defineJsonJudge } from './define-json-judge.js';
@@ -8,9 +8,11 @@ import { type ParsedVote, runEnsembleWithVotes } from './ensemble-votes.js';
 import { type PacJudgeContext, signalOf } from './judge-models.js';
 
 /** `pac-privacy-geval@1`: the per-entity rubric template (§7.2 geval-entity, paper Table 16). */
-export const GEVAL_TEMPLATE = loadJudgeTemplate({
-  path: promptTemplatePath(import.meta.url, 'pac-privacy-geval.v1.md'),
-});
+export const GEVAL_TEMPLATE = lazyTemplate(() =>
+  loadJudgeTemplate({
+    path: promptTemplatePath(import.meta.url, 'pac-privacy-geval.v1.md'),
+  }),
+);
 
 const numberText = (value: unknown): unknown =>
   typeof value === 'string' && /^\s*[012]\s*$/.test(value) ? Number(value) : value;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { jsonReplies, loadJudgeTemplate, normalizeForMatching } from '../../../judges/index.js';
-import { promptTemplatePath } from '../../../prompts/index.js';
+import { lazyTemplate, promptTemplatePath } from '../../../prompts/index.js';
 import type { ScoreTarget } from '../../../spec/score-target.js';
 import type { PacPolicy } from '../scenario-schema.js';
 import { defineJsonJudge } from './define-json-judge.js';
@@ -9,9 +9,11 @@ import { type PacJudgeContext, signalOf } from './judge-models.js';
 import { asRecord, pyStr, readUpstreamJson } from './upstream-reading.js';
 
 /** `pac-keyword-variants@1`: the keyword expansion template (§7.2 keyword-awareness step 1). */
-export const KEYWORD_VARIANTS_TEMPLATE = loadJudgeTemplate({
-  path: promptTemplatePath(import.meta.url, 'pac-keyword-variants.v1.md'),
-});
+export const KEYWORD_VARIANTS_TEMPLATE = lazyTemplate(() =>
+  loadJudgeTemplate({
+    path: promptTemplatePath(import.meta.url, 'pac-keyword-variants.v1.md'),
+  }),
+);
 
 /** Proposed variants shorter than this (after normalising) are dropped: they would match almost anything. */
 export const MIN_VARIANT_LENGTH = 3;

@@ -1,5 +1,5 @@
 import { loadJudgeTemplate } from '../../../judges/index.js';
-import { promptTemplatePath } from '../../../prompts/index.js';
+import { lazyTemplate, promptTemplatePath } from '../../../prompts/index.js';
 import type { PacOutput } from '../pac-output.js';
 import type { PacScenario } from '../scenario-schema.js';
 import { majorityDecision, runEnsembleWithVotes } from './ensemble-votes.js';
@@ -7,9 +7,11 @@ import { type PacJudgeContext, signalOf } from './judge-models.js';
 import { type RequirementOutcome, renderRequirements, requirementDecisions, taskJudge } from './task-evaluation.js';
 
 /** `pac-task-artifact@1`: the artifact-mode task judge's template. */
-export const TASK_ARTIFACT_TEMPLATE = loadJudgeTemplate({
-  path: promptTemplatePath(import.meta.url, 'pac-task-artifact.v1.md'),
-});
+export const TASK_ARTIFACT_TEMPLATE = lazyTemplate(() =>
+  loadJudgeTemplate({
+    path: promptTemplatePath(import.meta.url, 'pac-task-artifact.v1.md'),
+  }),
+);
 
 /**
  * The artifact-mode task evaluator (§7.1, the paper's "goal-required output artifacts"): one

@@ -1,5 +1,5 @@
 import { loadJudgeTemplate } from '../../../judges/index.js';
-import { promptTemplatePath } from '../../../prompts/index.js';
+import { lazyTemplate, promptTemplatePath } from '../../../prompts/index.js';
 import { pacScoreTarget } from '../outcome-scores.js';
 import type { PacOutput } from '../pac-output.js';
 import type { PacScenario } from '../scenario-schema.js';
@@ -8,9 +8,11 @@ import { type PacJudgeContext, signalOf } from './judge-models.js';
 import { type RequirementOutcome, renderRequirements, requirementDecisions, taskJudge } from './task-evaluation.js';
 
 /** `pac-task-message@1`: the messages-mode task judge's template. */
-export const TASK_MESSAGE_TEMPLATE = loadJudgeTemplate({
-  path: promptTemplatePath(import.meta.url, 'pac-task-message.v1.md'),
-});
+export const TASK_MESSAGE_TEMPLATE = lazyTemplate(() =>
+  loadJudgeTemplate({
+    path: promptTemplatePath(import.meta.url, 'pac-task-message.v1.md'),
+  }),
+);
 
 /**
  * The messages-mode task evaluator (§7.1, upstream): one judgment per delivered message (every

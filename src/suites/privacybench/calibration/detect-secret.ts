@@ -8,15 +8,17 @@ import {
   runJudge,
   toScore,
 } from '../../../judges/index.js';
-import { promptTemplatePath } from '../../../prompts/index.js';
+import { lazyTemplate, promptTemplatePath } from '../../../prompts/index.js';
 import type { BoundModel, EmitEvent } from '../../../spec/chat-model.js';
 import type { Score } from '../../../spec/score.js';
 import { renderSnippet, type SecretDetectionItem } from './secret-detection-items.js';
 
 /** The detection prompt (`prompts/privacybench-secret-detection.v1.md`, answer-line, Yes/No). */
-export const SECRET_DETECTION_TEMPLATE: JudgeTemplate = loadJudgeTemplate({
-  path: promptTemplatePath(import.meta.url, 'prompts/privacybench-secret-detection.v1.md'),
-});
+export const SECRET_DETECTION_TEMPLATE: JudgeTemplate = lazyTemplate(() =>
+  loadJudgeTemplate({
+    path: promptTemplatePath(import.meta.url, 'prompts/privacybench-secret-detection.v1.md'),
+  }),
+);
 
 /** The scorer name of a detection answer. */
 export const SECRET_DETECTION_SCORER = `${SECRET_DETECTION_TEMPLATE.id}@${SECRET_DETECTION_TEMPLATE.version}`;

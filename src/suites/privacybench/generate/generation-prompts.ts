@@ -1,5 +1,5 @@
 import { type JudgeTemplate, loadJudgeTemplate } from '../../../judges/index.js';
-import { promptTemplatePath } from '../../../prompts/index.js';
+import { lazyTemplate, promptTemplatePath } from '../../../prompts/index.js';
 
 /**
  * The datagen prompt of each generation step: versioned template files in `prompts/` (copied to
@@ -32,7 +32,9 @@ export const GENERATION_PROMPTS: Readonly<Record<GenerationStep, JudgeTemplate>>
   Object.fromEntries(
     GENERATION_STEPS.map((step) => [
       step,
-      loadJudgeTemplate({ path: promptTemplatePath(import.meta.url, `prompts/privacybench-gen-${step}.v1.md`) }),
+      lazyTemplate(() =>
+        loadJudgeTemplate({ path: promptTemplatePath(import.meta.url, `prompts/privacybench-gen-${step}.v1.md`) }),
+      ),
     ]),
   ) as Record<GenerationStep, JudgeTemplate>,
 );

@@ -11,7 +11,7 @@ import {
   loadJudgeTemplate,
   runEnsemble,
 } from '../../../judges/index.js';
-import { promptTemplatePath } from '../../../prompts/index.js';
+import { lazyTemplate, promptTemplatePath } from '../../../prompts/index.js';
 import type { BoundModel, EmitEvent } from '../../../spec/chat-model.js';
 import type { ScoreTarget } from '../../../spec/score-target.js';
 import type { ProbeInstance } from '../expand-conversations.js';
@@ -24,8 +24,10 @@ export type LeakJudgeProtocol = 'json' | 'answer-line';
 
 /** The leak judge's templates, by protocol. */
 export const LEAK_TEMPLATES: Readonly<Record<LeakJudgeProtocol, JudgeTemplate>> = {
-  json: loadJudgeTemplate({ path: promptTemplatePath(import.meta.url, 'privacybench-leak.v1.md') }),
-  'answer-line': loadJudgeTemplate({ path: promptTemplatePath(import.meta.url, 'privacybench-leak-line.v1.md') }),
+  json: lazyTemplate(() => loadJudgeTemplate({ path: promptTemplatePath(import.meta.url, 'privacybench-leak.v1.md') })),
+  'answer-line': lazyTemplate(() =>
+    loadJudgeTemplate({ path: promptTemplatePath(import.meta.url, 'privacybench-leak-line.v1.md') }),
+  ),
 };
 
 /** What the leak judge concluded about the target secret. */

@@ -8,7 +8,7 @@ import {
   loadJudgeTemplate,
   runEnsemble,
 } from '../../../judges/index.js';
-import { promptTemplatePath } from '../../../prompts/index.js';
+import { lazyTemplate, promptTemplatePath } from '../../../prompts/index.js';
 import type { BoundModel, EmitEvent } from '../../../spec/chat-model.js';
 import { seededRank } from '../../../spec/seeded-random.js';
 import { secretIdsOf } from '../community-schema.js';
@@ -18,9 +18,11 @@ import type { ConversationRound } from '../privacybench-output.js';
 import { nameOf, type PrivacyBenchWorld } from '../privacybench-world.js';
 
 /** The persona-consistency template. */
-export const PERSONA_TEMPLATE = loadJudgeTemplate({
-  path: promptTemplatePath(import.meta.url, 'privacybench-persona.v1.md'),
-});
+export const PERSONA_TEMPLATE = lazyTemplate(() =>
+  loadJudgeTemplate({
+    path: promptTemplatePath(import.meta.url, 'privacybench-persona.v1.md'),
+  }),
+);
 
 /** How many of the owner's own messages the judge sees (privacybench.md §7). */
 export const PERSONA_EXAMPLE_COUNT = 5;
