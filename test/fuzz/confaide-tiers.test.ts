@@ -11,6 +11,7 @@ import {
   fuzzTimeout,
   fuzzWorkspace,
   garbledText,
+  ONE_DRY_RUN_TIMEOUT_MS,
   writeFiles,
 } from './fuzz-inputs.js';
 
@@ -60,13 +61,17 @@ describe('fuzz: ConfAIde tier files', () => {
     fuzzTimeout(120_000),
   );
 
-  it('the undamaged tiers plan, so the damage is what the fuzz tests', async () => {
-    for (const tier of TIERS) {
-      const files = Object.fromEntries(tierFiles(tier).map((name) => [name, fixture(name)]));
-      const result = await workspace.cli(tierArgs(tier, files));
-      expect(result.code, result.stderr).toBe(0);
-    }
-  });
+  it(
+    'the undamaged tiers plan, so the damage is what the fuzz tests',
+    async () => {
+      for (const tier of TIERS) {
+        const files = Object.fromEntries(tierFiles(tier).map((name) => [name, fixture(name)]));
+        const result = await workspace.cli(tierArgs(tier, files));
+        expect(result.code, result.stderr).toBe(0);
+      }
+    },
+    ONE_DRY_RUN_TIMEOUT_MS,
+  );
 
   it(
     'run confaide --dry-run on them exits 0 or 2 with a message',

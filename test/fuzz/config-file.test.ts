@@ -13,6 +13,7 @@ import {
   fuzzParameters,
   fuzzTimeout,
   fuzzWorkspace,
+  ONE_DRY_RUN_TIMEOUT_MS,
   writeFiles,
 } from './fuzz-inputs.js';
 
@@ -67,10 +68,14 @@ describe('fuzz: --config files', () => {
     fuzzTimeout(120_000),
   );
 
-  it('the undamaged config plans, so the damage is what the fuzz tests', async () => {
-    const result = await workspace.cli(configArgs(JSON.stringify(valid)));
-    expect(result.code, result.stderr).toBe(0);
-  });
+  it(
+    'the undamaged config plans, so the damage is what the fuzz tests',
+    async () => {
+      const result = await workspace.cli(configArgs(JSON.stringify(valid)));
+      expect(result.code, result.stderr).toBe(0);
+    },
+    ONE_DRY_RUN_TIMEOUT_MS,
+  );
 
   it(
     'run --config <damaged> --dry-run exits 0 or 2 with a message',

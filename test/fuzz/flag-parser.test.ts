@@ -2,7 +2,14 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureDataDir } from '../support/test-data.js';
-import { expectCliOkOrUserError, fuzzParameters, fuzzTimeout, fuzzWorkspace, nastyString } from './fuzz-inputs.js';
+import {
+  expectCliOkOrUserError,
+  fuzzParameters,
+  fuzzTimeout,
+  fuzzWorkspace,
+  nastyString,
+  ONE_DRY_RUN_TIMEOUT_MS,
+} from './fuzz-inputs.js';
 
 /**
  * The command line, fuzzed: known flags with odd values, unknown flags, stray arguments, for the
@@ -104,10 +111,14 @@ beforeAll(workspace.open);
 afterAll(workspace.close);
 
 describe('fuzz: the command line', () => {
-  it('a plain dry run exits 0, so the fuzz starts from a working command', async () => {
-    const result = await workspace.cli(['run', 'toy-leak', '--dry-run', '--model', 'mock:echo']);
-    expect(result.code, result.stderr).toBe(0);
-  });
+  it(
+    'a plain dry run exits 0, so the fuzz starts from a working command',
+    async () => {
+      const result = await workspace.cli(['run', 'toy-leak', '--dry-run', '--model', 'mock:echo']);
+      expect(result.code, result.stderr).toBe(0);
+    },
+    ONE_DRY_RUN_TIMEOUT_MS,
+  );
 
   it(
     'any command line of these commands exits 0 or 2 with a message, never an internal error',

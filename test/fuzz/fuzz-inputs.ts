@@ -57,6 +57,13 @@ export function fuzzTimeout(ms: number): number {
   return fuzz.soak ? ms * 50 : ms;
 }
 
+/**
+ * The limit of a test that makes one or two plain dry runs (the undamaged input): a few seconds
+ * alone, but it is the first CLI call of its file (it loads the CLI), and CI runs every test file
+ * at once on two cores, where the 30 s default leaves too little room. A bound, not a speed check.
+ */
+export const ONE_DRY_RUN_TIMEOUT_MS = 120_000;
+
 /** How a call on fuzzed input ended: a value, or a thrown error. */
 export type FuzzOutcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
 

@@ -12,6 +12,7 @@ import {
   fuzzParameters,
   fuzzTimeout,
   fuzzWorkspace,
+  ONE_DRY_RUN_TIMEOUT_MS,
   writeFiles,
 } from './fuzz-inputs.js';
 
@@ -95,13 +96,17 @@ describe('fuzz: PAC-Bench scenarios', () => {
     fuzzTimeout(120_000),
   );
 
-  it('the undamaged scenario plans in both layouts, so the damage is what the fuzz tests', async () => {
-    for (const kind of ['paper', 'custom'] as const) {
-      const files = { 'D/policy_0.json': JSON.stringify(starter) };
-      const result = await workspace.cli(pacArgs(pacSource({ root: workspace.fresh(), kind, files })));
-      expect(result.code, result.stderr).toBe(0);
-    }
-  });
+  it(
+    'the undamaged scenario plans in both layouts, so the damage is what the fuzz tests',
+    async () => {
+      for (const kind of ['paper', 'custom'] as const) {
+        const files = { 'D/policy_0.json': JSON.stringify(starter) };
+        const result = await workspace.cli(pacArgs(pacSource({ root: workspace.fresh(), kind, files })));
+        expect(result.code, result.stderr).toBe(0);
+      }
+    },
+    ONE_DRY_RUN_TIMEOUT_MS,
+  );
 
   it(
     'run pac --dry-run on them exits 0 or 2 with a message',

@@ -13,6 +13,7 @@ import {
   fuzzTimeout,
   fuzzWorkspace,
   garbledText,
+  ONE_DRY_RUN_TIMEOUT_MS,
   writeFiles,
 } from './fuzz-inputs.js';
 
@@ -90,12 +91,16 @@ describe('fuzz: PrivacyBench community', () => {
     fuzzTimeout(180_000),
   );
 
-  it('the undamaged community plans, so the damage is what the fuzz tests', async () => {
-    const dir = workspace.fresh();
-    writeFiles(dir, { 'community.json': communityText, 'documents.jsonl': documentsText });
-    const result = await workspace.cli(runArgs(dir));
-    expect(result.code, result.stderr).toBe(0);
-  });
+  it(
+    'the undamaged community plans, so the damage is what the fuzz tests',
+    async () => {
+      const dir = workspace.fresh();
+      writeFiles(dir, { 'community.json': communityText, 'documents.jsonl': documentsText });
+      const result = await workspace.cli(runArgs(dir));
+      expect(result.code, result.stderr).toBe(0);
+    },
+    ONE_DRY_RUN_TIMEOUT_MS,
+  );
 
   it(
     'run privacybench --community <damaged> --dry-run exits 0 or 2 with a message',

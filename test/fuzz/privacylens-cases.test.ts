@@ -11,6 +11,7 @@ import {
   fuzzParameters,
   fuzzTimeout,
   fuzzWorkspace,
+  ONE_DRY_RUN_TIMEOUT_MS,
   writeFiles,
 } from './fuzz-inputs.js';
 
@@ -65,10 +66,14 @@ describe('fuzz: PrivacyLens cases', () => {
     fuzzTimeout(120_000),
   );
 
-  it('the undamaged cases plan, so the damage is what the fuzz tests', async () => {
-    const result = await workspace.cli(lensArgs(JSON.stringify(valid)));
-    expect(result.code, result.stderr).toBe(0);
-  });
+  it(
+    'the undamaged cases plan, so the damage is what the fuzz tests',
+    async () => {
+      const result = await workspace.cli(lensArgs(JSON.stringify(valid)));
+      expect(result.code, result.stderr).toBe(0);
+    },
+    ONE_DRY_RUN_TIMEOUT_MS,
+  );
 
   it(
     'run privacylens --dry-run on them exits 0 or 2 with a message',
