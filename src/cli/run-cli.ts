@@ -10,11 +10,25 @@ import { createProgram } from './program.js';
 export async function runCli({ argv, io }: { argv: string[]; io: CliIo }): Promise<number> {
   const { program, outcome } = createProgram({ io });
   try {
+    refuseNulBytes(argv);
     await program.parseAsync(argv);
     return outcome.exitCode;
   } catch (error) {
     return reportError({ error, io });
   }
+}
+
+/**
+ * A shell can never pass a NUL byte (exec takes C strings), but an in-process caller can, and Node
+ * refuses such a path with a TypeError deep inside whatever reads it: refused here, naming the word.
+ */
+function refuseNulBytes(argv: string[]): void {
+  const index = argv.slice(2).findIndex((word) => word.includes('\0'));
+  if (index === -1) return;
+  const word = JSON.stringify(argv[index + 2]).slice(0, 80);
+  throw new ConfidantError(`argument ${index + 1} (${word}) holds a NUL byte, which no path or value may contain`, {
+    userError: true,
+  });
 }
 
 function reportError({ error, io }: { error: unknown; io: CliIo }): number {
