@@ -40,9 +40,24 @@ function reportError({ error, io }: { error: unknown; io: CliIo }): number {
     io.stderr(`confidant: ${error.message}\n`);
     return EXIT.userError;
   }
+  if (isNulBytePathError(error)) {
+    io.stderr(
+      `confidant: a path holds a NUL byte (from a --config file or another input file); remove it: ${error.message}\n`,
+    );
+    return EXIT.userError;
+  }
   const message = error instanceof Error ? error.message : String(error);
   io.stderr(`confidant: internal error: ${message}\n`);
   if (io.env.CONFIDANT_DEBUG && error instanceof Error && error.stack) io.stderr(`${error.stack}\n`);
   else io.stderr('(set CONFIDANT_DEBUG=1 for a stack trace; please report this as a bug)\n');
   return EXIT.internal;
+}
+
+/** Node's refusal of a path with a NUL byte: the path came from the user (a config or data file), not from us. */
+function isNulBytePathError(error: unknown): error is Error {
+  return (
+    error instanceof TypeError &&
+    (error as NodeJS.ErrnoException).code === 'ERR_INVALID_ARG_VALUE' &&
+    error.message.includes('null bytes')
+  );
 }
