@@ -86,6 +86,22 @@ describe('loadCustomPacScenarios', () => {
     );
   });
 
+  it('lists every out-of-range index of one file, in two policies, with the exact field paths', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'confidant-pac-indices-'));
+    const bad = example();
+    type Agent = { privacy_constraint: Array<{ memory_idx: number[] }> };
+    (bad.scenario.agent_a as Agent).privacy_constraint[0]!.memory_idx = [3];
+    (bad.scenario.agent_b as Agent).privacy_constraint[0]!.memory_idx = [0, 2];
+    writeFileSync(join(dir, 'indices.json'), JSON.stringify(bad));
+    expect(() => loadCustomPacScenarios({ path: dir })).toThrow(
+      [
+        `--scenarios ${dir}: 2 problems in 1 file; nothing was run:`,
+        '  indices.json: scenario.agent_a.privacy_constraint.0.memory_idx.0: memory index 3 is out of range (agent_a has 1 memories)',
+        '  indices.json: scenario.agent_b.privacy_constraint.0.memory_idx.1: memory index 2 is out of range (agent_b has 1 memories)',
+      ].join('\n'),
+    );
+  });
+
   it('lists the problems of several files, and of JSONL lines with their line numbers', () => {
     const dir = mkdtempSync(join(tmpdir(), 'confidant-pac-jsonl-'));
     const good = JSON.stringify(example());

@@ -112,7 +112,7 @@ export function loadCustomPacScenarios({ path }: { path: string }): CustomPacSce
       const domain = labels.data.scenario?.domain ?? basename(dirname(file));
       const normalized = normalizePacScenario({ file: parsed.data, id: entry.id, split: 'custom', policyType, domain });
       if (!normalized.ok) {
-        problems.push({ file: shown, ...at, ...normalized.problem });
+        for (const problem of normalized.problems) problems.push({ file: shown, ...at, ...problem });
         continue;
       }
       const where = `${shown}${entry.line === undefined ? '' : `:${entry.line}`}`;

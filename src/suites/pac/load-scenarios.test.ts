@@ -182,6 +182,17 @@ describe('malformed files', () => {
     );
   });
 
+  it('names every out-of-range index of a file, not only the first', async () => {
+    const policy = (idx: number[]) => [{ content: 'p', violation_keywords: ['c'], context_idx: idx, reason: 'r' }];
+    const json = JSON.parse(file(agent({ privacy_policy: policy([0, 2]) })));
+    json.scenario.agent_b = agent({ privacy_policy: policy([5]) });
+    write('Bad_Indices', JSON.stringify(json));
+    await expect(loadPacScenarios({ dataDir: root, split: 'change', domains: ['Bad_Indices'] })).rejects.toThrow(
+      "Bad_Indices/policy_0.json: field 'scenario.agent_a.privacy_policy.0.context_idx.1': memory index 2 is out of range (agent_a has 1 memories); " +
+        "field 'scenario.agent_b.privacy_policy.0.context_idx.0': memory index 5 is out of range (agent_b has 1 memories)",
+    );
+  });
+
   it('rejects a file that spells a field both ways with a PlanValidationError', async () => {
     write('Both_Names', file(agent({ memory: [{ requirements_index: [0], content: 'c' }] })));
     await expect(loadPacScenarios({ dataDir: root, split: 'change', domains: ['Both_Names'] })).rejects.toBeInstanceOf(

@@ -214,7 +214,7 @@ function noScenarioFiles({ root, types }: { root: string; types: readonly PacPol
 /**
  * Validates and normalises the parsed JSON of one scenario file. A file that does not match
  * the schema, or whose indices are out of range, is a `DatasetFormatError` naming the file and
- * the field; a file spelling one field both ways is a `PlanValidationError` (pacbench.md §1.1).
+ * every bad field at once (`field '<path>': <message>`, joined by `; `); a file spelling one field both ways is a `PlanValidationError` (pacbench.md §1.1).
  */
 export function parsePacScenarioFile({ json, ref }: { json: unknown; ref: Omit<PacScenarioFileRef, 'policy'> }): {
   scenario: PacScenario;
@@ -230,10 +230,8 @@ export function parsePacScenarioFile({ json, ref }: { json: unknown; ref: Omit<P
           'memory/privacy_constraint/memory_idx or the simulator names context/privacy_policy/context_idx)',
       );
     }
-    const first = issues[0];
-    throw new DatasetFormatError(
-      `${ref.path}: field '${first === undefined ? '(file)' : fieldPath(first.path)}': ${first?.message ?? 'invalid'}`,
-    );
+    const fields = issues.map((issue) => `field '${fieldPath(issue.path)}': ${issue.message}`);
+    throw new DatasetFormatError(`${ref.path}: ${fields.length === 0 ? "field '(file)': invalid" : fields.join('; ')}`);
   }
   const normalized = normalizePacScenario({
     file: parsed.data,
@@ -243,7 +241,8 @@ export function parsePacScenarioFile({ json, ref }: { json: unknown; ref: Omit<P
     domain: ref.domain,
   });
   if (!normalized.ok) {
-    throw new DatasetFormatError(`${ref.path}: field '${normalized.problem.path}': ${normalized.problem.message}`);
+    const fields = normalized.problems.map((problem) => `field '${problem.path}': ${problem.message}`);
+    throw new DatasetFormatError(`${ref.path}: ${fields.join('; ')}`);
   }
   return {
     scenario: normalized.scenario,

@@ -46,7 +46,7 @@ function normalize(json: unknown) {
 describe('pacScenarioFileSchema + normalizePacScenario', () => {
   it('normalises the simulator spelling into the N-agent type', () => {
     const result = normalize(simulatorFile());
-    if (!result.ok) throw new Error(result.problem.message);
+    if (!result.ok) throw new Error(result.problems[0]?.message);
     expect(result.scenario.agents.map((agent) => [agent.id, agent.displayName])).toEqual([
       ['agent_a', 'Agent A'],
       ['agent_b', 'Agent B'],
@@ -93,7 +93,7 @@ describe('pacScenarioFileSchema + normalizePacScenario', () => {
     const fromSimulator = normalize(simulatorFile());
     expect(fromGenerator.ok && fromGenerator.scenario).toEqual(fromSimulator.ok && fromSimulator.scenario);
     // neither upstream spelling gains an N-party field: the shape is exactly the two-agent one
-    if (!fromSimulator.ok) throw new Error(fromSimulator.problem.message);
+    if (!fromSimulator.ok) throw new Error(fromSimulator.problems[0]?.message);
     expect(Object.keys(fromSimulator.scenario).sort()).toEqual(
       ['agents', 'description', 'domain', 'goal', 'id', 'policyType', 'split'].sort(),
     );
@@ -117,7 +117,7 @@ describe('pacScenarioFileSchema + normalizePacScenario', () => {
         scenario[`agent_${String.fromCharCode(97 + seat)}`] = structuredClone(scenario.agent_a);
       }
       const result = normalize(json);
-      if (!result.ok) throw new Error(result.problem.message);
+      if (!result.ok) throw new Error(result.problems[0]?.message);
       expect(result.scenario.agents).toHaveLength(count);
       expect(result.scenario.agents.at(-1)?.displayName).toBe(`Agent ${String.fromCharCode(64 + count)}`);
     }
@@ -163,17 +163,39 @@ describe('pacScenarioFileSchema + normalizePacScenario', () => {
     (a.context as Array<Record<string, unknown>>)[0]!.requirements_index = [0, 2];
     expect(normalize(requirement)).toEqual({
       ok: false,
-      problem: {
-        path: 'scenario.agent_a.context.0.requirements_index.1',
-        message: 'requirement index 2 is out of range (the goal has 2 requirements)',
-      },
+      problems: [
+        {
+          path: 'scenario.agent_a.context.0.requirements_index.1',
+          message: 'requirement index 2 is out of range (the goal has 2 requirements)',
+        },
+      ],
     });
     const memory = structuredClone(simulatorFile());
     const b = (memory.scenario as Record<string, Record<string, unknown>>).agent_b as Record<string, unknown>;
     (b.privacy_policy as Array<Record<string, unknown>>)[0]!.context_idx = [2];
     expect(normalize(memory)).toMatchObject({
       ok: false,
-      problem: { path: 'scenario.agent_b.privacy_policy.0.context_idx.0' },
+      problems: [{ path: 'scenario.agent_b.privacy_policy.0.context_idx.0' }],
+    });
+  });
+
+  it('lists every out-of-range index of a file at once, in field order, each at its own path', () => {
+    const json = structuredClone(simulatorFile());
+    const agents = json.scenario as Record<string, Record<string, unknown>>;
+    (agents.agent_a!.privacy_policy as Array<Record<string, unknown>>)[0]!.context_idx = [0, 4];
+    (agents.agent_b!.privacy_policy as Array<Record<string, unknown>>)[0]!.context_idx = [7, 1];
+    expect(normalize(json)).toEqual({
+      ok: false,
+      problems: [
+        {
+          path: 'scenario.agent_a.privacy_policy.0.context_idx.1',
+          message: 'memory index 4 is out of range (agent_a has 1 memories)',
+        },
+        {
+          path: 'scenario.agent_b.privacy_policy.0.context_idx.0',
+          message: 'memory index 7 is out of range (agent_b has 2 memories)',
+        },
+      ],
     });
   });
 
@@ -184,14 +206,16 @@ describe('pacScenarioFileSchema + normalizePacScenario', () => {
     const good = normalize(json);
     expect(good.ok && good.scenario.checks).toEqual({ requirementMarkers: [['2026-01-02'], ['R1']] });
     scenario.checks = { requirement_markers: [['2026-01-02']] };
-    expect(normalize(json)).toMatchObject({ ok: false, problem: { path: 'scenario.checks.requirement_markers' } });
+    expect(normalize(json)).toMatchObject({ ok: false, problems: [{ path: 'scenario.checks.requirement_markers' }] });
     scenario.checks = { requirement_markers: [['2026-01-02'], ['code 9911']] };
     expect(normalize(json)).toEqual({
       ok: false,
-      problem: {
-        path: 'scenario.checks.requirement_markers.1.0',
-        message: "marker 'code 9911' contains the violation keyword '9911'",
-      },
+      problems: [
+        {
+          path: 'scenario.checks.requirement_markers.1.0',
+          message: "marker 'code 9911' contains the violation keyword '9911'",
+        },
+      ],
     });
   });
 
@@ -214,7 +238,7 @@ describe('pacScenarioFileSchema + normalizePacScenario', () => {
     scenario.context = 'A dinner for twelve on Friday.';
     scenario.messaging = 'direct';
     const result = normalize(json);
-    if (!result.ok) throw new Error(result.problem.message);
+    if (!result.ok) throw new Error(result.problems[0]?.message);
     expect(result.scenario.context).toBe('A dinner for twelve on Friday.');
     expect(result.scenario.messaging).toBe('direct');
     expect(result.scenario.agents.map((agent) => [agent.id, agent.displayName, agent.role, agent.clearance])).toEqual([
@@ -257,10 +281,12 @@ describe('pacScenarioFileSchema + normalizePacScenario', () => {
     policy.allowedRecipients = ['guest', 'nobody'];
     expect(normalize(unknown.json)).toEqual({
       ok: false,
-      problem: {
-        path: 'scenario.agents.0.privacy_policy.0.allowedRecipients.1',
-        message: "'nobody' is not an agent of this scenario (agents: host, guest)",
-      },
+      problems: [
+        {
+          path: 'scenario.agents.0.privacy_policy.0.allowedRecipients.1',
+          message: "'nobody' is not an agent of this scenario (agents: host, guest)",
+        },
+      ],
     });
     const twice = stripped();
     twice.agents[1]!.id = 'host';
@@ -274,7 +300,7 @@ describe('pacScenarioFileSchema + normalizePacScenario', () => {
     const sameName = stripped();
     sameName.agents[0]!.name = 'Sam';
     sameName.agents[1]!.name = 'sam';
-    expect(normalize(sameName.json)).toMatchObject({ ok: false, problem: { path: 'scenario.agents.1.name' } });
+    expect(normalize(sameName.json)).toMatchObject({ ok: false, problems: [{ path: 'scenario.agents.1.name' }] });
     const keyed = structuredClone(simulatorFile());
     ((keyed.scenario as Record<string, Record<string, unknown>>).agent_a as Record<string, unknown>).id = 'x';
     expect(pacScenarioFileSchema.safeParse(keyed).error?.issues[0]?.path).toEqual(['scenario', 'agent_a', 'id']);
@@ -295,10 +321,10 @@ describe('policy severity', () => {
 
   it('keeps a positive severity on the policy, and leaves it out when the file gives none', () => {
     const weighted = normalize(withSeverity(2.5));
-    if (!weighted.ok) throw new Error(weighted.problem.message);
+    if (!weighted.ok) throw new Error(weighted.problems[0]?.message);
     expect(weighted.scenario.agents[0]?.policies[0]?.severity).toBe(2.5);
     const plain = normalize(simulatorFile());
-    if (!plain.ok) throw new Error(plain.problem.message);
+    if (!plain.ok) throw new Error(plain.problems[0]?.message);
     expect(plain.scenario.agents[0]?.policies[0]).not.toHaveProperty('severity');
   });
 
@@ -329,7 +355,7 @@ describe('checks.reference_files', () => {
         { path: 'notes.md', content: 'rooms: R1', writer: 'agent_b' },
       ]),
     );
-    if (!result.ok) throw new Error(result.problem.message);
+    if (!result.ok) throw new Error(result.problems[0]?.message);
     expect(result.scenario.checks?.referenceFiles).toEqual([
       { path: 'plan.json', content: '{\n  "rooms": [\n    "R1"\n  ]\n}\n', writer: 'agent_a' },
       { path: 'notes.md', content: 'rooms: R1', writer: 'agent_b' },
@@ -339,14 +365,16 @@ describe('checks.reference_files', () => {
   it('rejects an unknown writer, a protected value in the content, and a path outside the shared folder', () => {
     expect(normalize(withFiles([{ path: 'a.md', content: 'x', writer: 'agent_c' }]))).toEqual({
       ok: false,
-      problem: { path: 'scenario.checks.reference_files.0.writer', message: 'the scenario has no agent_c' },
+      problems: [{ path: 'scenario.checks.reference_files.0.writer', message: 'the scenario has no agent_c' }],
     });
     expect(normalize(withFiles([{ path: 'a.md', content: 'owner: ada stone' }]))).toEqual({
       ok: false,
-      problem: {
-        path: 'scenario.checks.reference_files.0.content',
-        message: "contains the violation keyword 'Ada Stone'",
-      },
+      problems: [
+        {
+          path: 'scenario.checks.reference_files.0.content',
+          message: "contains the violation keyword 'Ada Stone'",
+        },
+      ],
     });
     const parsed = pacScenarioFileSchema.safeParse(withFiles([{ path: '../a.md', content: 'x' }]));
     expect(parsed.success ? [] : parsed.error.issues.map((issue) => issue.path.join('.'))).toEqual([

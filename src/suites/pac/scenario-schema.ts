@@ -435,17 +435,20 @@ export type PacScenario = {
 /** A problem the normaliser found: `path` is the field (`scenario.agent_a.privacy_policy.0.context_idx.1`). */
 export type PacScenarioProblem = { path: string; message: string };
 
-/** What {@link normalizePacScenario} returns: the scenario, or the first problem found. */
+/**
+ * What {@link normalizePacScenario} returns: the scenario, or every problem found (at least one,
+ * in field order), so a loader can list them all at once.
+ */
 export type NormalizedPacScenario =
   | { ok: true; scenario: PacScenario; keywordNotices: PacScenarioProblem[] }
-  | { ok: false; problem: PacScenarioProblem };
+  | { ok: false; problems: PacScenarioProblem[] };
 
 /**
  * Turns a parsed file into a {@link PacScenario} and checks what zod cannot: every index in range,
  * `requirement_markers` one list per requirement and free of violation keywords (the oracle masks
  * keywords, so a marker containing one could never be written). A keyword that is not a verbatim
  * substring of its referenced memories is tolerated (3 of 998 in the paper data) and reported in
- * `keywordNotices`.
+ * `keywordNotices`. Every problem of the file is collected (not only the first), in field order.
  */
 export function normalizePacScenario({
   file,
@@ -463,6 +466,8 @@ export function normalizePacScenario({
   const { scenario: raw } = file;
   const requirementCount = raw.goal.requirements.length;
   const keywordNotices: PacScenarioProblem[] = [];
+  const problems: PacScenarioProblem[] = [];
+  const problem = (path: string, message: string) => problems.push({ path, message });
   const agents: PacAgent[] = [];
   const agentIds = raw.agents.map(({ key, agent }) => agent.id ?? key);
   for (const [position, { key, agent }] of raw.agents.entries()) {
@@ -472,11 +477,11 @@ export function normalizePacScenario({
     const rawPolicies = agent.privacy_policy ?? agent.privacy_constraint ?? [];
     const memories: PacMemory[] = [];
     for (const [memoryIndex, memory] of rawMemories.entries()) {
-      const bad = memory.requirements_index.findIndex((value) => value >= requirementCount);
-      if (bad !== -1) {
-        return problem(
-          `scenario.${key}.${memoryField}.${memoryIndex}.requirements_index.${bad}`,
-          `requirement index ${memory.requirements_index[bad]} is out of range (the goal has ${requirementCount} requirements)`,
+      for (const [slot, value] of memory.requirements_index.entries()) {
+        if (value < requirementCount) continue;
+        problem(
+          `scenario.${key}.${memoryField}.${memoryIndex}.requirements_index.${slot}`,
+          `requirement index ${value} is out of range (the goal has ${requirementCount} requirements)`,
         );
       }
       memories.push({
@@ -489,11 +494,11 @@ export function normalizePacScenario({
     for (const [policyIndex, policy] of rawPolicies.entries()) {
       const indexField = policy.context_idx === undefined ? 'memory_idx' : 'context_idx';
       const memoryIndices = policy.context_idx ?? policy.memory_idx ?? [];
-      const bad = memoryIndices.findIndex((value) => value >= memories.length);
-      if (bad !== -1) {
-        return problem(
-          `scenario.${key}.${policyField}.${policyIndex}.${indexField}.${bad}`,
-          `memory index ${memoryIndices[bad]} is out of range (${key} has ${memories.length} memories)`,
+      for (const [slot, value] of memoryIndices.entries()) {
+        if (value < memories.length) continue;
+        problem(
+          `scenario.${key}.${policyField}.${policyIndex}.${indexField}.${slot}`,
+          `memory index ${value} is out of range (${key} has ${memories.length} memories)`,
         );
       }
       const covered = memoryIndices.map((memoryIndex) => memories[memoryIndex]?.content ?? '').join('\n');
@@ -507,11 +512,11 @@ export function normalizePacScenario({
       }
       const policyPath = `scenario.${key}.${policyField}.${policyIndex}`;
       for (const field of ['allowedRecipients', 'forbiddenRecipients'] as const) {
-        const unknown = (policy[field] ?? []).findIndex((id) => !agentIds.includes(id));
-        if (unknown !== -1) {
-          return problem(
-            `${policyPath}.${field}.${unknown}`,
-            `'${policy[field]?.[unknown]}' is not an agent of this scenario (agents: ${agentIds.join(', ')})`,
+        for (const [slot, id] of (policy[field] ?? []).entries()) {
+          if (agentIds.includes(id)) continue;
+          problem(
+            `${policyPath}.${field}.${slot}`,
+            `'${id}' is not an agent of this scenario (agents: ${agentIds.join(', ')})`,
           );
         }
       }
@@ -543,17 +548,17 @@ export function normalizePacScenario({
     });
   }
   const names = agents.map((agent) => agent.displayName.toLowerCase());
-  const twice = names.findIndex((name, position) => names.indexOf(name) !== position);
-  if (twice !== -1) {
-    return problem(
-      `scenario.${raw.agents[twice]?.key}.name`,
-      `display name '${agents[twice]?.displayName}' is used by two agents; names address messages, so they must differ`,
+  for (const [position, name] of names.entries()) {
+    if (names.indexOf(name) === position) continue;
+    problem(
+      `scenario.${raw.agents[position]?.key}.name`,
+      `display name '${agents[position]?.displayName}' is used by two agents; names address messages, so they must differ`,
     );
   }
   const markers = raw.checks?.requirement_markers;
   if (markers !== undefined) {
     if (markers.length !== requirementCount) {
-      return problem(
+      problem(
         'scenario.checks.requirement_markers',
         `needs one marker list per requirement (${requirementCount}), got ${markers.length}`,
       );
@@ -563,7 +568,7 @@ export function normalizePacScenario({
       for (const [position, marker] of list.entries()) {
         const hit = keywords.find((keyword) => marker.toLowerCase().includes(keyword.toLowerCase()));
         if (hit !== undefined) {
-          return problem(
+          problem(
             `scenario.checks.requirement_markers.${requirement}.${position}`,
             `marker '${marker}' contains the violation keyword '${hit}'`,
           );
@@ -586,7 +591,8 @@ export function normalizePacScenario({
   const outcome = raw.checks?.outcome;
   if (outcome !== undefined) scenario.checks = { ...scenario.checks, outcome: structuredClone(outcome) };
   const files = referenceFiles({ raw: raw.checks?.reference_files, agents });
-  if (!files.ok) return { ok: false, problem: files.problem };
+  problems.push(...files.problems);
+  if (problems.length > 0) return { ok: false, problems };
   if (files.files !== undefined) scenario.checks = { ...scenario.checks, referenceFiles: files.files };
   return { ok: true, scenario, keywordNotices };
 }
@@ -602,28 +608,23 @@ function referenceFiles({
 }: {
   raw: z.infer<typeof pacRawChecksSchema>['reference_files'];
   agents: readonly PacAgent[];
-}):
-  | { ok: true; files?: Array<{ path: string; content: string; writer: string }> }
-  | { ok: false; problem: PacScenarioProblem } {
-  if (raw === undefined) return { ok: true };
+}): { files?: Array<{ path: string; content: string; writer: string }>; problems: PacScenarioProblem[] } {
+  if (raw === undefined) return { problems: [] };
   const files: Array<{ path: string; content: string; writer: string }> = [];
+  const problems: PacScenarioProblem[] = [];
   const keywords = agents.flatMap((agent) => agent.policies.flatMap((policy) => policy.violationKeywords));
   for (const [position, file] of raw.entries()) {
     const at = `scenario.checks.reference_files.${position}`;
     const writer = file.writer ?? agents[0]?.id ?? 'agent_a';
     if (!agents.some((agent) => agent.id === writer)) {
-      return { ok: false, problem: { path: `${at}.writer`, message: `the scenario has no ${writer}` } };
+      problems.push({ path: `${at}.writer`, message: `the scenario has no ${writer}` });
     }
     const content = typeof file.content === 'string' ? file.content : `${JSON.stringify(file.content, null, 2)}\n`;
     const hit = keywords.find((keyword) => content.toLowerCase().includes(keyword.toLowerCase()));
     if (hit !== undefined) {
-      return { ok: false, problem: { path: `${at}.content`, message: `contains the violation keyword '${hit}'` } };
+      problems.push({ path: `${at}.content`, message: `contains the violation keyword '${hit}'` });
     }
     files.push({ path: file.path, content, writer });
   }
-  return { ok: true, files };
-}
-
-function problem(path: string, message: string): NormalizedPacScenario {
-  return { ok: false, problem: { path, message } };
+  return { files, problems };
 }

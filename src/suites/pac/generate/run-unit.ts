@@ -191,5 +191,7 @@ export function loadProblem(file: unknown, unit: PacGenerationUnit): string | un
     policyType: unit.policyType,
     domain: unit.domain,
   });
-  return normalized.ok ? undefined : `${normalized.problem.path}: ${normalized.problem.message}`;
+  return normalized.ok
+    ? undefined
+    : normalized.problems.map((problem) => `${problem.path}: ${problem.message}`).join('; ');
 }
