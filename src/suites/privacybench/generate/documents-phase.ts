@@ -1,3 +1,4 @@
+import type { ZodType } from 'zod';
 import type { CommunityDocument } from '../community-schema.js';
 import { isWithinWindow } from '../community-time.js';
 import { activeRelationship, relationshipLabel } from '../social-graph.js';
@@ -14,6 +15,7 @@ import {
 } from './datagen-schemas.js';
 import { type DocumentBatch, type DocumentSlot, planDocuments } from './document-plan.js';
 import type { Draft } from './generation-draft.js';
+import type { GenerationStep } from './generation-prompts.js';
 import { defineUnit, type Phase, type Unit } from './generation-unit.js';
 import { MAX_MESSAGES, MESSAGE_GAP_MINUTES } from './sharing-phase.js';
 
@@ -124,110 +126,109 @@ function addDocument(draft: Draft, batch: DocumentBatch, doc: CommunityDocument)
   draft.owners.documents[doc.docId] = batch.key;
 }
 
-function chatUnit(draft: Draft, batch: DocumentBatch): Unit {
-  return defineUnit<ChatsOutput>({
+type SlotAnswer = { slot: number };
+
+/**
+ * A unit whose answer gives one document per slot of the batch: the slot numbers are checked
+ * (plus any `extraProblems`), and each slot's answer becomes one document on top of its base.
+ */
+function slotUnit<T extends { documents: readonly SlotAnswer[] }>(options: {
+  draft: Draft;
+  batch: DocumentBatch;
+  step: GenerationStep;
+  schema: ZodType<T>;
+  extraProblems?: (documents: T['documents']) => string[];
+  toDocument: (
+    answer: T['documents'][number],
+    slot: DocumentSlot,
+    base: ReturnType<typeof baseOf>,
+  ) => CommunityDocument;
+}): Unit {
+  const { draft, batch, extraProblems, toDocument } = options;
+  return defineUnit<T>({
     key: batch.key,
-    step: batch.type === 'chat' ? 'chats' : 'group-chats',
-    schema: chatsOutputSchema,
+    step: options.step,
+    schema: options.schema,
     task: batchTask(draft, batch),
     validate: (output) => [
       ...slotProblems({ batch, slots: output.documents.map((doc) => doc.slot) }),
-      ...messageProblems(batch, output.documents),
+      ...(extraProblems?.(output.documents) ?? []),
     ],
     apply: (target, output) => {
       for (const slot of batch.slots) {
         const answer = output.documents.find((doc) => doc.slot === slot.slot);
         if (answer === undefined) continue;
-        const messages = answer.messages.map((message, index) => ({
-          messageId: `m${index + 1}`,
-          speakerId: message.speakerId,
-          text: message.text,
-          time: addMinutes(slot.time, index * MESSAGE_GAP_MINUTES),
-        }));
-        const base = baseOf(batch, slot);
-        addDocument(
-          target,
-          batch,
-          batch.type === 'chat'
-            ? { ...base, type: 'chat', channel: slot.channel ?? 'message', messages }
-            : { ...base, type: 'group-chat', groupId: slot.groupId ?? '', messages },
-        );
+        addDocument(target, batch, toDocument(answer, slot, baseOf(batch, slot)));
       }
+    },
+  });
+}
+
+function chatUnit(draft: Draft, batch: DocumentBatch): Unit {
+  return slotUnit<ChatsOutput>({
+    draft,
+    batch,
+    step: batch.type === 'chat' ? 'chats' : 'group-chats',
+    schema: chatsOutputSchema,
+    extraProblems: (documents) => messageProblems(batch, documents),
+    toDocument: (answer, slot, base) => {
+      const messages = answer.messages.map((message, index) => ({
+        messageId: `m${index + 1}`,
+        speakerId: message.speakerId,
+        text: message.text,
+        time: addMinutes(slot.time, index * MESSAGE_GAP_MINUTES),
+      }));
+      return batch.type === 'chat'
+        ? { ...base, type: 'chat', channel: slot.channel ?? 'message', messages }
+        : { ...base, type: 'group-chat', groupId: slot.groupId ?? '', messages };
     },
   });
 }
 
 function aiChatUnit(draft: Draft, batch: DocumentBatch): Unit {
-  return defineUnit<AiChatsOutput>({
-    key: batch.key,
+  return slotUnit<AiChatsOutput>({
+    draft,
+    batch,
     step: 'ai-chats',
     schema: aiChatsOutputSchema,
-    task: batchTask(draft, batch),
-    validate: (output) => [
-      ...slotProblems({ batch, slots: output.documents.map((doc) => doc.slot) }),
-      ...output.documents.flatMap((doc) => [
+    extraProblems: (documents) =>
+      documents.flatMap((doc) => [
         ...(doc.messages[0]?.role === 'user' ? [] : [`slot ${doc.slot}: the owner ("user") speaks first`]),
         ...(doc.messages.length > MAX_MESSAGES ? [`slot ${doc.slot}: use at most ${MAX_MESSAGES} turns`] : []),
       ]),
-    ],
-    apply: (target, output) => {
-      for (const slot of batch.slots) {
-        const answer = output.documents.find((doc) => doc.slot === slot.slot);
-        if (answer === undefined) continue;
-        addDocument(target, batch, {
-          ...baseOf(batch, slot),
-          type: 'ai-chat',
-          messages: answer.messages.map((message, index) => ({
-            messageId: `m${index + 1}`,
-            role: message.role,
-            content: message.text,
-          })),
-        });
-      }
-    },
+    toDocument: (answer, _slot, base) => ({
+      ...base,
+      type: 'ai-chat',
+      messages: answer.messages.map((message, index) => ({
+        messageId: `m${index + 1}`,
+        role: message.role,
+        content: message.text,
+      })),
+    }),
   });
 }
 
 function blogUnit(draft: Draft, batch: DocumentBatch): Unit {
-  return defineUnit<BlogsOutput>({
-    key: batch.key,
+  return slotUnit<BlogsOutput>({
+    draft,
+    batch,
     step: 'blogs',
     schema: blogsOutputSchema,
-    task: batchTask(draft, batch),
-    validate: (output) => slotProblems({ batch, slots: output.documents.map((doc) => doc.slot) }),
-    apply: (target, output) => {
-      for (const slot of batch.slots) {
-        const answer = output.documents.find((doc) => doc.slot === slot.slot);
-        if (answer === undefined) continue;
-        addDocument(target, batch, {
-          ...baseOf(batch, slot),
-          type: 'blog',
-          title: answer.title,
-          content: answer.content,
-        });
-      }
-    },
+    toDocument: (answer, _slot, base) => ({ ...base, type: 'blog', title: answer.title, content: answer.content }),
   });
 }
 
 function purchaseUnit(draft: Draft, batch: DocumentBatch): Unit {
-  return defineUnit<PurchasesOutput>({
-    key: batch.key,
+  return slotUnit<PurchasesOutput>({
+    draft,
+    batch,
     step: 'purchases',
     schema: purchasesOutputSchema,
-    task: batchTask(draft, batch),
-    validate: (output) => slotProblems({ batch, slots: output.documents.map((doc) => doc.slot) }),
-    apply: (target, output) => {
-      for (const slot of batch.slots) {
-        const answer = output.documents.find((doc) => doc.slot === slot.slot);
-        if (answer === undefined) continue;
-        addDocument(target, batch, {
-          ...baseOf(batch, slot),
-          type: 'purchase',
-          items: answer.items.map((item) => ({ ...item, categories: [...item.categories] })),
-        });
-      }
-    },
+    toDocument: (answer, _slot, base) => ({
+      ...base,
+      type: 'purchase',
+      items: answer.items.map((item) => ({ ...item, categories: [...item.categories] })),
+    }),
   });
 }
 
