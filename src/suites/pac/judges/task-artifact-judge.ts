@@ -1,10 +1,12 @@
 import { loadJudgeTemplate } from '../../../judges/index.js';
 import { lazyTemplate, promptTemplatePath } from '../../../prompts/index.js';
-import type { PacOutput } from '../pac-output.js';
-import type { PacScenario } from '../scenario-schema.js';
-import { majorityDecision, runEnsembleWithVotes } from './ensemble-votes.js';
-import { type PacJudgeContext, signalOf } from './judge-models.js';
-import { type RequirementOutcome, renderRequirements, requirementDecisions, taskJudge } from './task-evaluation.js';
+import {
+  judgeRequirements,
+  type RequirementOutcome,
+  renderRequirements,
+  type TaskEvaluatorInput,
+  taskJudge,
+} from './task-evaluation.js';
 
 /** `pac-task-artifact@1`: the artifact-mode task judge's template. */
 export const TASK_ARTIFACT_TEMPLATE = lazyTemplate(() =>
@@ -23,11 +25,7 @@ export async function judgeTaskByArtifact({
   scenario,
   output,
   context,
-}: {
-  scenario: PacScenario;
-  output: PacOutput;
-  context: PacJudgeContext;
-}): Promise<RequirementOutcome[]> {
+}: TaskEvaluatorInput): Promise<RequirementOutcome[]> {
   const { requirements } = scenario.goal;
   const count = requirements.length;
   if (output.finalArtifact.files.length === 0) {
@@ -40,25 +38,20 @@ export async function judgeTaskByArtifact({
       explanation: 'the shared folder is empty',
     }));
   }
-  const result = await runEnsembleWithVotes({
-    kind: 'binary',
+  const result = await judgeRequirements({
     judge: taskJudge({ template: TASK_ARTIFACT_TEMPLATE, count, parse: context.judgeParse ?? 'strict' }),
+    count,
     slots: {
       description: scenario.description,
       goal: scenario.goal.content,
       requirements: renderRequirements(requirements),
       artifact: output.finalArtifact.text,
     },
-    models: context.models(),
-    emit: context.emit,
     target: { name: 'artifact' },
-    ...signalOf(context),
+    context,
   });
-  const votes = result.parsedVotes.map((vote) =>
-    vote.parsed === undefined ? undefined : requirementDecisions({ evaluation: vote.parsed, count }),
-  );
   return requirements.map((_, index) => {
-    const decision = majorityDecision(votes.map((vote) => vote?.[index] ?? 'error'));
+    const decision = result.decisions[index] ?? 'error';
     if (decision === 'error') {
       return {
         index,

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { type JsonJudgeDefinition, type JudgeTemplate, jsonReplies } from '../../../judges/index.js';
+import type { ScoreTarget } from '../../../spec/score-target.js';
+import type { PacOutput } from '../pac-output.js';
+import type { PacScenario } from '../scenario-schema.js';
 import { defineJsonJudge } from './define-json-judge.js';
+import { majorityDecision, runEnsembleWithVotes } from './ensemble-votes.js';
+import { type PacJudgeContext, signalOf } from './judge-models.js';
 import { asRecord, type PacJudgeParse, pyTruthy, readUpstreamJson } from './upstream-reading.js';
+
+/** What either task evaluator (artifact or messages mode) is given: the scenario, the run's output, the judges. */
+export type TaskEvaluatorInput = { scenario: PacScenario; output: PacOutput; context: PacJudgeContext };
 
 /** What a task judge concluded about one goal requirement for the whole run (§7.1). */
 export type RequirementOutcome = {
@@ -116,4 +124,51 @@ export function taskJudge({
       return { verdict: achieved === count ? 'pass' : 'fail', value: achieved, label: `${achieved}/${count}` };
     },
   });
+}
+
+/** One ensemble judgment of every requirement: a majority decision per requirement, with its calls. */
+export type RequirementJudgment = {
+  /** Per requirement (by index): the judge models' majority decision, `error` when it failed. */
+  decisions: Array<boolean | 'error'>;
+  judgeCallIds: string[];
+  error?: string;
+};
+
+/**
+ * Runs the task judge once over all `count` requirements with every judge model (slots as given)
+ * and decides each requirement by majority of the models' votes; a vote whose reply did not parse
+ * counts as `error` for every requirement.
+ */
+export async function judgeRequirements({
+  judge,
+  count,
+  slots,
+  target,
+  context,
+}: {
+  judge: JsonJudgeDefinition<TaskEvaluation>;
+  count: number;
+  slots: Readonly<Record<string, string>>;
+  target: ScoreTarget;
+  context: PacJudgeContext;
+}): Promise<RequirementJudgment> {
+  const result = await runEnsembleWithVotes({
+    kind: 'binary',
+    judge,
+    slots,
+    models: context.models(),
+    emit: context.emit,
+    target,
+    ...signalOf(context),
+  });
+  const votes = result.parsedVotes.map((vote) =>
+    vote.parsed === undefined ? undefined : requirementDecisions({ evaluation: vote.parsed, count }),
+  );
+  return {
+    decisions: Array.from({ length: count }, (_, index) =>
+      majorityDecision(votes.map((vote) => vote?.[index] ?? 'error')),
+    ),
+    judgeCallIds: result.judgeCallIds,
+    ...(result.error === undefined ? {} : { error: result.error }),
+  };
 }

@@ -1,11 +1,13 @@
 import { loadJudgeTemplate } from '../../../judges/index.js';
 import { lazyTemplate, promptTemplatePath } from '../../../prompts/index.js';
 import { pacScoreTarget } from '../outcome-scores.js';
-import type { PacOutput } from '../pac-output.js';
-import type { PacScenario } from '../scenario-schema.js';
-import { majorityDecision, runEnsembleWithVotes } from './ensemble-votes.js';
-import { type PacJudgeContext, signalOf } from './judge-models.js';
-import { type RequirementOutcome, renderRequirements, requirementDecisions, taskJudge } from './task-evaluation.js';
+import {
+  judgeRequirements,
+  type RequirementOutcome,
+  renderRequirements,
+  type TaskEvaluatorInput,
+  taskJudge,
+} from './task-evaluation.js';
 
 /** `pac-task-message@1`: the messages-mode task judge's template. */
 export const TASK_MESSAGE_TEMPLATE = lazyTemplate(() =>
@@ -25,20 +27,16 @@ export async function judgeTaskByMessages({
   scenario,
   output,
   context,
-}: {
-  scenario: PacScenario;
-  output: PacOutput;
-  context: PacJudgeContext;
-}): Promise<RequirementOutcome[]> {
+}: TaskEvaluatorInput): Promise<RequirementOutcome[]> {
   const { requirements } = scenario.goal;
   const count = requirements.length;
   const judge = taskJudge({ template: TASK_MESSAGE_TEMPLATE, count, parse: context.judgeParse ?? 'strict' });
   const names = new Map(scenario.agents.map((agent) => [agent.id, agent.displayName]));
   const perMessage: Array<{ turn: number; decisions: Array<boolean | 'error'>; calls: string[]; error?: string }> = [];
   for (const message of [...output.messages].sort((a, b) => a.turn - b.turn)) {
-    const result = await runEnsembleWithVotes({
-      kind: 'binary',
+    const judgment = await judgeRequirements({
       judge,
+      count,
       slots: {
         description: scenario.description,
         goal: scenario.goal.content,
@@ -46,19 +44,14 @@ export async function judgeTaskByMessages({
         agent_name: names.get(message.agentId) ?? message.agentId,
         message: message.text,
       },
-      models: context.models(),
-      emit: context.emit,
       target: pacScoreTarget({ kind: 'turn', turn: message.turn }),
-      ...signalOf(context),
+      context,
     });
-    const votes = result.parsedVotes.map((vote) =>
-      vote.parsed === undefined ? undefined : requirementDecisions({ evaluation: vote.parsed, count }),
-    );
     perMessage.push({
       turn: message.turn,
-      decisions: requirements.map((_, index) => majorityDecision(votes.map((vote) => vote?.[index] ?? 'error'))),
-      calls: result.judgeCallIds,
-      ...(result.error === undefined ? {} : { error: result.error }),
+      decisions: judgment.decisions,
+      calls: judgment.judgeCallIds,
+      ...(judgment.error === undefined ? {} : { error: judgment.error }),
     });
   }
   return requirements.map((_, index) => {
