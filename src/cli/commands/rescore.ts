@@ -10,7 +10,7 @@ import { fullValidation } from '../full-validation.js';
 import { nestModelSettings } from '../parse-assignments.js';
 import { preflightTargets, runPreflight } from '../preflight.js';
 import type { CommandContext } from '../program.js';
-import { resolveCacheDir } from '../resolve-cache-dir.js';
+import { continuedRunCacheDir } from '../resolve-cache-dir.js';
 import { resumeOverridesOf } from '../resume-overrides.js';
 import { runFlagSchema } from '../run-flags.js';
 import { resumeCommand } from '../run-lock-session.js';
@@ -36,10 +36,13 @@ export function registerRescore({ program, context }: { program: Command; contex
       flags.dataDir !== undefined
         ? resolve(io.cwd, flags.dataDir)
         : (header.invocation?.dataDir ?? (header.dataset.hash === 'built-in' ? io.cwd : undefined));
-    const cacheDir =
-      flags.cacheDir !== undefined
-        ? resolve(io.cwd, flags.cacheDir)
-        : (header.invocation?.cacheDir ?? resolve(io.cwd, resolveCacheDir({ env: io.env, home: io.home })));
+    const cacheDir = continuedRunCacheDir({
+      flag: flags.cacheDir,
+      recorded: header.invocation?.cacheDir,
+      cwd: io.cwd,
+      env: io.env,
+      home: io.home,
+    });
     const { models: _moved, ...execution } = resumeOverridesOf(flags);
     context.outcome.exitCode = await executeRun({
       io,

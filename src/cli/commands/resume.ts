@@ -14,7 +14,7 @@ import { fullValidation } from '../full-validation.js';
 import { planWarnings } from '../plan-warnings.js';
 import { preflightTargets, runPreflight } from '../preflight.js';
 import type { CommandContext } from '../program.js';
-import { resolveCacheDir } from '../resolve-cache-dir.js';
+import { continuedRunCacheDir } from '../resolve-cache-dir.js';
 import {
   REFUSED_RESUME_FLAGS,
   type RefusedResumeFlag,
@@ -73,10 +73,13 @@ async function resumeRun({
     flags.dataDir !== undefined
       ? resolve(io.cwd, flags.dataDir)
       : (recorded?.dataDir ?? resolveDataDir({ env: io.env, home: io.home }));
-  const cacheDir =
-    flags.cacheDir !== undefined
-      ? resolve(io.cwd, flags.cacheDir)
-      : (recorded?.cacheDir ?? resolve(io.cwd, resolveCacheDir({ env: io.env, home: io.home })));
+  const cacheDir = continuedRunCacheDir({
+    flag: flags.cacheDir,
+    recorded: recorded?.cacheDir,
+    cwd: io.cwd,
+    env: io.env,
+    home: io.home,
+  });
   // Relative paths in the plan (e.g. --community ./mine) meant the directory the run started in.
   if (recorded && recorded.cwd !== process.cwd() && existsSync(recorded.cwd)) process.chdir(recorded.cwd);
   return executeRun({
