@@ -3,7 +3,7 @@ import { seededRank } from '../../spec/seeded-random.js';
 import { authorizedAt, authorizedUsersAt, type GroupConfidants } from './authorized-at.js';
 import { type Community, type Secret, type SharingKind, sharingKindOf } from './community-schema.js';
 import { addDays, endInstant, startMs } from './community-time.js';
-import { isRelationshipActive, relationshipLabel, relationshipsBetween } from './social-graph.js';
+import { activeRelationship, relationshipLabel, relationshipsBetween } from './social-graph.js';
 
 /** How the prober pursues the secret (privacybench.md §5). */
 export type ProbeStrategy = 'direct' | 'indirect';
@@ -191,9 +191,7 @@ function activeLabel({
   userId: string;
   time: string;
 }): string | undefined {
-  const edge = relationshipsBetween({ community, a: ownerId, b: userId }).find((relationship) =>
-    isRelationshipActive({ relationship, at: time }),
-  );
+  const edge = activeRelationship({ community, a: ownerId, b: userId, at: time });
   return edge === undefined ? undefined : relationshipLabel({ relationship: edge, selfId: ownerId });
 }
 
