@@ -2,7 +2,7 @@ import type { ModelDescription } from '../spec/model-spec.js';
 import type { RunPlan } from '../spec/run-plan.js';
 import { FORMAT_VERSION, type RunHeader, type RunInvocation, type RunRescore } from '../spec/run-record.js';
 import { suiteJudges } from '../suites/suite.js';
-import { readDependencyVersions, readPackageVersion } from './package-info.js';
+import { softwareVersions } from './package-info.js';
 import { planHash } from './plan-hash.js';
 import type { PreparedRun } from './prepare-run.js';
 
@@ -39,9 +39,7 @@ export function buildRunHeader({
     formatVersion: FORMAT_VERSION,
     runId,
     createdAt: now.toISOString(),
-    confidantVersion: readPackageVersion(),
-    nodeVersion: process.version,
-    dependencyVersions: readDependencyVersions(),
+    ...softwareVersions(),
     plan,
     planHash: planHash(plan),
     suite: { id: prepared.suite.id, version: prepared.suite.version },

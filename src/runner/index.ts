@@ -47,7 +47,7 @@ export {
 export { type CauseLine, causeCountLabel, type FailureSnapshot, FailureTally } from './failure-tally.js';
 export { judgeHealthLine, summarizeJudges } from './judge-health.js';
 export { type MergeRunDirectoriesOptions, mergeRunDirectories } from './merge-run-directories.js';
-export { readDependencyVersions, readPackageVersion } from './package-info.js';
+export { readDependencyVersions, readPackageVersion, softwareVersions } from './package-info.js';
 export { canonicalJson, planHash, sha256Hex } from './plan-hash.js';
 export {
   checkRoles,

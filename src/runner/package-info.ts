@@ -21,6 +21,19 @@ export function readDependencyVersions(): Record<string, string> {
   return versions;
 }
 
+/** The software a run header records: this package's, Node's and the result-shaping dependencies' versions. */
+export function softwareVersions(): {
+  confidantVersion: string;
+  nodeVersion: string;
+  dependencyVersions: Record<string, string>;
+} {
+  return {
+    confidantVersion: readPackageVersion(),
+    nodeVersion: process.version,
+    dependencyVersions: readDependencyVersions(),
+  };
+}
+
 /**
  * The version of dependency `name` as Node would resolve it from this package: its own
  * node_modules first, then each parent's (an installed package's dependencies are usually
