@@ -18,7 +18,7 @@ import { createRunStore } from './create-run-store.js';
 import type { FailFastStop } from './fail-fast.js';
 import { planHash } from './plan-hash.js';
 import { type PreparedRun, prepareRun } from './prepare-run.js';
-import { resolvePlanModels } from './resolve-plan-models.js';
+import { modelSourcesOf, resolvePlanModels } from './resolve-plan-models.js';
 import { type RunProgress, type RunStopReason, runEvaluation } from './run-evaluation.js';
 import { whileLocked } from './while-locked.js';
 
@@ -121,11 +121,8 @@ export async function evaluatePlan(options: EvaluatePlanOptions): Promise<Evalua
     (await resolvePlanModels({
       plan,
       prepared,
-      env: options.env ?? {},
+      ...modelSourcesOf(options),
       cache: { dir: options.cacheDir ?? null, reads: plan.cache },
-      ...(options.providers === undefined ? {} : { providers: options.providers }),
-      ...(options.limiters === undefined ? {} : { limiters: options.limiters }),
-      ...(options.openAiCompatibleClient === undefined ? {} : { client: options.openAiCompatibleClient }),
     }));
   try {
     const opened = await openStore({ options, prepared, models });

@@ -14,7 +14,7 @@ import { type EvaluateResult, type RunSessionOptions, type RunStart, runPrepared
 import { prepareRun } from './prepare-run.js';
 import { recordedDirectories } from './recorded-directories.js';
 import { isScoringRole, replaySuite, scoringBindings } from './replay-suite.js';
-import { resolvePlanModels } from './resolve-plan-models.js';
+import { modelSourcesOf, resolvePlanModels } from './resolve-plan-models.js';
 import { whileLocked } from './while-locked.js';
 
 /** The inputs of `rescore`. */
@@ -100,11 +100,8 @@ export async function rescore(options: RescoreOptions): Promise<EvaluateResult> 
   const models = await resolvePlanModels({
     plan,
     prepared: { ...prepared, modelBindings: scoringBindings(prepared.modelBindings) },
-    env: options.env ?? {},
+    ...modelSourcesOf(options),
     cache: { dir: cacheDir ?? null, reads: plan.cache },
-    ...(options.providers === undefined ? {} : { providers: options.providers }),
-    ...(options.limiters === undefined ? {} : { limiters: options.limiters }),
-    ...(options.openAiCompatibleClient === undefined ? {} : { client: options.openAiCompatibleClient }),
   });
   try {
     const rescoredFrom: RunRescore = {

@@ -31,6 +31,26 @@ export type ResolvePlanModelsOptions = {
   client?: OpenAiCompatibleClient;
 };
 
+/** Where a run's models come from, as `evaluate`, `resume` and `rescore` are given it. */
+export type ModelSourceOptions = {
+  env?: Record<string, string | undefined>;
+  providers?: readonly ProviderDefinition[];
+  limiters?: Map<string, AdaptiveLimiter>;
+  openAiCompatibleClient?: OpenAiCompatibleClient;
+};
+
+/** The `env`, `providers`, `limiters` and `client` of `resolvePlanModels` from a run entry point's options. */
+export function modelSourcesOf(
+  options: ModelSourceOptions,
+): Pick<ResolvePlanModelsOptions, 'env' | 'providers' | 'limiters' | 'client'> {
+  return {
+    env: options.env ?? {},
+    ...(options.providers === undefined ? {} : { providers: options.providers }),
+    ...(options.limiters === undefined ? {} : { limiters: options.limiters }),
+    ...(options.openAiCompatibleClient === undefined ? {} : { client: options.openAiCompatibleClient }),
+  };
+}
+
 /**
  * Resolves the plan's model roles (chat and embedding, e.g. `--model embedder=<spec>`) with the
  * suite's default settings under the user's, and API keys from `env`.

@@ -12,7 +12,7 @@ import { type PreparedRun, prepareRun } from './prepare-run.js';
 import { recordedDirectories } from './recorded-directories.js';
 import { replaySuite, scoringBindings } from './replay-suite.js';
 import { readRescoreSource, rescoredModels } from './rescore.js';
-import { resolvePlanModels } from './resolve-plan-models.js';
+import { modelSourcesOf, resolvePlanModels } from './resolve-plan-models.js';
 import { whileLocked } from './while-locked.js';
 
 /** What a resume reports once the header records its overrides, before the first sample. */
@@ -107,11 +107,8 @@ async function resumeLocked({ options, store }: { options: ResumeOptions; store:
       plan,
       prepared:
         source === undefined ? prepared : { ...prepared, modelBindings: scoringBindings(prepared.modelBindings) },
-      env: options.env ?? {},
+      ...modelSourcesOf(options),
       cache: { dir: cacheDir ?? null, reads: plan.cache },
-      ...(options.providers === undefined ? {} : { providers: options.providers }),
-      ...(options.limiters === undefined ? {} : { limiters: options.limiters }),
-      ...(options.openAiCompatibleClient === undefined ? {} : { client: options.openAiCompatibleClient }),
     }));
   try {
     const hasChanges = Object.keys(changed).length > 0;
