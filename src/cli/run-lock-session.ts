@@ -1,5 +1,5 @@
 import { shellWord } from '../spec/shell-word.js';
-import type { DirectoryRunStore, RunLock } from '../store/index.js';
+import type { DirectoryRunStore, RunLock, RunLockHolder } from '../store/index.js';
 import type { CliIo } from './cli-io.js';
 
 /**
@@ -17,11 +17,14 @@ export async function lockRunDirectory({
 }): Promise<RunLock> {
   const { lock, tookOverFrom } = await store.acquireLock({ command });
   if (tookOverFrom) {
-    io.stderr(
-      `note: took over the lock of ${store.location} from PID ${tookOverFrom.pid} (${tookOverFrom.command}, since ${tookOverFrom.startedAt}), which is no longer running\n`,
-    );
+    io.stderr(lockTakeoverNote({ what: store.location, holder: tookOverFrom }));
   }
   return lock;
+}
+
+/** The stderr line saying a stale lock of `what` (a directory, or a description of one) was taken over. */
+export function lockTakeoverNote({ what, holder }: { what: string; holder: RunLockHolder }): string {
+  return `note: took over the lock of ${what} from PID ${holder.pid} (${holder.command}, since ${holder.startedAt}), which is no longer running\n`;
 }
 
 export { shellWord };

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { mergeRunDirectories } from '../../runner/index.js';
 import type { CommandContext } from '../program.js';
+import { lockTakeoverNote } from '../run-lock-session.js';
 
 /** `confidant merge <run-dir…> --out <dir>`: joins the shards of one run. */
 export function registerMerge({ program, context }: { program: Command; context: CommandContext }): void {
@@ -19,10 +20,7 @@ export function registerMerge({ program, context }: { program: Command; context:
           io.stderr(
             `warning: ${dir} is being written by PID ${holder.pid} on host ${holder.host} (${holder.command}, since ${holder.startedAt}); the merge holds only the records written so far\n`,
           ),
-        onLockTakeover: (holder) =>
-          io.stderr(
-            `note: took over the lock of the merged directory from PID ${holder.pid} (${holder.command}, since ${holder.startedAt}), which is no longer running\n`,
-          ),
+        onLockTakeover: (holder) => io.stderr(lockTakeoverNote({ what: 'the merged directory', holder })),
       });
       io.stderr(
         `merged ${runDirs.length} runs: ${summary.counts.success} ok, ${summary.counts.error} errored, ${summary.counts.missing} missing of ${summary.counts.planned}\n`,

@@ -22,7 +22,7 @@ import {
   resumeOverridesOf,
 } from '../resume-overrides.js';
 import { type RunFlagValues, runFlagSchema } from '../run-flags.js';
-import { resumeCommand } from '../run-lock-session.js';
+import { lockTakeoverNote, resumeCommand } from '../run-lock-session.js';
 import { camel, suiteFlagDeclarations } from './run.js';
 
 /** The flags `resume` takes (the `resume` flags of `runFlagSchema`). */
@@ -98,10 +98,7 @@ async function resumeRun({
         signal: io.signal,
         validate: fullValidation(io.env),
         onProgress,
-        onLockTakeover: (holder) =>
-          io.stderr(
-            `note: took over the lock of ${location} from PID ${holder.pid} (${holder.command}, since ${holder.startedAt}), which is no longer running\n`,
-          ),
+        onLockTakeover: (holder) => io.stderr(lockTakeoverNote({ what: location, holder })),
         beforeRun: async (prepared) => {
           for (const warning of planWarnings({ plan: prepared.plan, prepared })) io.stderr(`warning: ${warning}\n`);
           if (flags.preflight !== false) await runPreflight({ io, targets: preflightTargets(prepared) });
