@@ -92,7 +92,7 @@ describe('confidant run <suite> --help', () => {
     const pac = await cli(['run', 'pac', '--help']);
     expect(pac.code).toBe(0);
     expect(folded(pac.stdout)).toContain(
-      '--split <value> change, range, all (both), starter (ours) or features (ours: scheduling check, shared-file appenders) (same as --set split=…)',
+      '--split <value> change, range, all (both), starter (ours), nparty (our N-party starters) or features (ours: scheduling check, shared-file appenders) (same as --set split=…)',
     );
     expect(pac.stdout).not.toContain('--tier');
     expect(pac.stdout).toContain('Options of suite pac');
