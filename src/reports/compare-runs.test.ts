@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { newcombePairedInterval } from '../metrics/newcombe-paired-interval.js';
 import type { RunSummary, SampleRecord } from '../spec/run-record.js';
 import { leakScore, reportHeader, reportRecord } from './__fixtures__/report-run.js';
 import { compareRuns, incomparableReason } from './compare-runs.js';
@@ -44,6 +45,8 @@ describe('compareRuns', () => {
     expect(score?.mcnemar).toEqual({ b: 8, c: 0, pValue: expect.closeTo(0.0078125, 12) });
     expect(score?.bootstrap?.difference).toBeCloseTo(-0.8, 12);
     expect(score?.bootstrap?.ci95.upper).toBeLessThan(0);
+    expect(score?.ciMethod).toBe('paired-bootstrap');
+    expect(score?.ci95).toEqual(score?.bootstrap?.ci95);
     // 2 of 10 agree; pₑ = 0.9·0.1 + 0.1·0.9 = 0.18 → κ = (0.2 − 0.18) / 0.82.
     expect(score?.agreement.percent).toBeCloseTo(0.2, 12);
     expect(score?.agreement.kappa).toBeCloseTo(0.02 / 0.82, 12);
@@ -64,6 +67,21 @@ describe('compareRuns', () => {
       a: 'fail',
       b: 'pass',
     });
+  });
+
+  it('gives an interval with width when no verdict changed: the bootstrap collapses to 0, Newcombe over the 10 scenarios does not', () => {
+    const same = { header: reportHeader({ runId: 'c' }), summary: summary('c', 0.9), records: records((i) => i < 9) };
+    const [score] = compareRuns({ a, b: same }).scores;
+    expect(score?.bootstrap?.ci95).toEqual({ lower: 0, upper: 0 });
+    expect(score?.ciMethod).toBe('newcombe');
+    // 9 pairs fail in both runs, 1 in neither; each of the 10 scenarios is one unit.
+    const expected = newcombePairedInterval({ table: { both: 9, firstOnly: 0, secondOnly: 0, neither: 1 }, n: 10 });
+    expect(score?.ci95).toEqual(expected);
+    expect(score?.ci95?.lower).toBeLessThan(-0.05);
+    expect(score?.ci95?.upper).toBeGreaterThan(0.05);
+    const markdown = renderCompareMarkdown({ comparisons: [compareRuns({ a, b: same })] });
+    const points = (x: number | undefined) => `${(x ?? 0) >= 0 ? '+' : ''}${((x ?? 0) * 100).toFixed(1)}`;
+    expect(markdown).toContain(`${points(expected?.lower)} to ${points(expected?.upper)} (Newcombe)`);
   });
 
   it('renders the tests in Markdown', () => {

@@ -1,6 +1,8 @@
 import { type Agreement, cohenKappa } from '../metrics/cohen-kappa.js';
 import { type McNemarResult, mcNemarOnPairs } from '../metrics/mcnemar.js';
+import { newcombePairedInterval } from '../metrics/newcombe-paired-interval.js';
 import { type PairedBootstrapResult, pairedBootstrap } from '../metrics/paired-bootstrap.js';
+import type { Interval } from '../metrics/wilson-interval.js';
 import { PlanValidationError } from '../spec/errors.js';
 import type { MetricValue } from '../spec/metric-value.js';
 import type { RunHeader, RunSummary, SampleRecord } from '../spec/run-record.js';
@@ -23,6 +25,14 @@ export type PairedScore = {
   mcnemar: McNemarResult;
   /** Paired bootstrap over scenarios of the fail-rate difference B − A. */
   bootstrap: PairedBootstrapResult | null;
+  /**
+   * The 95% interval of B − A that reports print: the bootstrap's, or, when the bootstrap collapsed
+   * to one point (every scenario gave the same difference, e.g. no verdict changed), Newcombe's
+   * paired score interval with each scenario counted as one unit (`ciMethod: 'newcombe'`), so a
+   * handful of agreeing pairs does not read as certainty.
+   */
+  ci95: Interval | null;
+  ciMethod: 'paired-bootstrap' | 'newcombe' | null;
   /** Agreement of the two runs' verdicts (pass, fail, error, n/a) on the samples both scored. */
   agreement: Agreement;
 };
@@ -150,13 +160,7 @@ export function compareRuns({
       failRateA: fails('a'),
       failRateB: fails('b'),
       mcnemar: mcNemarOnPairs(both.map((pair) => ({ a: pair.a === 'fail', b: pair.b === 'fail' }))),
-      bootstrap: pairedBootstrap({
-        units: both.map((pair) => ({
-          a: pair.a === 'fail' ? 1 : 0,
-          b: pair.b === 'fail' ? 1 : 0,
-          cluster: pair.scenarioId,
-        })),
-      }),
+      ...pairedInterval(both),
       agreement: cohenKappa(all.map((pair) => ({ a: pair.a, b: pair.b }))),
     });
   }
@@ -184,6 +188,30 @@ export function compareRuns({
       ? { rescore: { changed: Object.keys(b.header.rescoredFrom.changed) } }
       : {}),
   };
+}
+
+/** The bootstrap of the fail-rate difference B − A, and the interval to print (see `PairedScore.ci95`). */
+function pairedInterval(
+  pairs: ReadonlyArray<{ a: string; b: string; scenarioId: string }>,
+): Pick<PairedScore, 'bootstrap' | 'ci95' | 'ciMethod'> {
+  const units = pairs.map((pair) => ({
+    a: pair.a === 'fail' ? 1 : 0,
+    b: pair.b === 'fail' ? 1 : 0,
+    cluster: pair.scenarioId,
+  }));
+  const bootstrap = pairedBootstrap({ units });
+  if (bootstrap === null) return { bootstrap, ci95: null, ciMethod: null };
+  if (bootstrap.ci95.lower < bootstrap.ci95.upper)
+    return { bootstrap, ci95: bootstrap.ci95, ciMethod: 'paired-bootstrap' };
+  const table = { both: 0, firstOnly: 0, secondOnly: 0, neither: 0 };
+  for (const unit of units) {
+    if (unit.a === 1 && unit.b === 1) table.both += 1;
+    else if (unit.b === 1) table.firstOnly += 1;
+    else if (unit.a === 1) table.secondOnly += 1;
+    else table.neither += 1;
+  }
+  const ci95 = newcombePairedInterval({ table, n: bootstrap.clusters });
+  return { bootstrap, ci95, ciMethod: ci95 === null ? null : 'newcombe' };
 }
 
 /** Per judge and pair of judge models: the agreement of their verdicts, call by call per shared sample. */

@@ -71,7 +71,7 @@ export function renderCompareMarkdown({
             'Fail A (%)',
             'Fail B (%)',
             'B − A (pts)',
-            '95% CI (paired bootstrap)',
+            '95% CI',
             'McNemar b / c',
             'p (exact)',
             'Agreement (%)',
@@ -83,9 +83,9 @@ export function renderCompareMarkdown({
             (score.failRateA * 100).toFixed(1),
             (score.failRateB * 100).toFixed(1),
             points(score.failRateB - score.failRateA),
-            score.bootstrap === null
+            score.ci95 === null
               ? '—'
-              : `${points(score.bootstrap.ci95.lower)} to ${points(score.bootstrap.ci95.upper)}`,
+              : `${points(score.ci95.lower)} to ${points(score.ci95.upper)}${score.ciMethod === 'newcombe' ? ' (Newcombe)' : ''}`,
             `${score.mcnemar.b} / ${score.mcnemar.c}`,
             pValue(score.mcnemar.pValue),
             score.agreement.percent === null ? '—' : (score.agreement.percent * 100).toFixed(1),
@@ -93,7 +93,7 @@ export function renderCompareMarkdown({
           ]),
         ),
         '',
-        'b = samples failing only in A, c = failing only in B. The bootstrap resamples whole scenarios (2,000 resamples, seeded). Agreement and κ compare all four verdicts over the samples both runs scored.',
+        'b = samples failing only in A, c = failing only in B. 95% CI: paired bootstrap over whole scenarios (2,000 resamples, seeded); when every scenario gave the same difference (the bootstrap collapses to one point), Newcombe’s paired score interval with each scenario counted as one unit, marked (Newcombe). Agreement and κ compare all four verdicts over the samples both runs scored.',
         '',
       );
     }

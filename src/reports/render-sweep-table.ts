@@ -51,7 +51,7 @@ function pairedLines(table: SweepTable): string[] {
     if (test.reason !== undefined) return [`${head}: no paired test (${test.reason})`];
     return test.scores.map(
       (score) =>
-        `${head}, ${score.key}: fail rate ${percent(score.failRateA)} → ${percent(score.failRateB)} over ${score.pairs} paired samples; McNemar p = ${score.pValue.toPrecision(3)}${score.ci95 ? `; difference 95% CI ${percent(score.ci95[0])} to ${percent(score.ci95[1])}` : ''}`,
+        `${head}, ${score.key}: fail rate ${percent(score.failRateA)} → ${percent(score.failRateB)} over ${score.pairs} paired samples; McNemar p = ${score.pValue.toPrecision(3)}${score.ci95 ? `; difference 95% CI ${percent(score.ci95[0])} to ${percent(score.ci95[1])}${score.ciMethod === 'newcombe' ? ' (Newcombe)' : ''}` : ''}`,
     );
   });
 }

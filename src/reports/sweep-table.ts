@@ -43,6 +43,8 @@ export type SweepPairedTest = {
     failRateB: number;
     pValue: number;
     ci95?: [number, number];
+    /** How `ci95` was computed (see `PairedScore.ciMethod`). */
+    ciMethod?: 'paired-bootstrap' | 'newcombe';
   }>;
 };
 
@@ -70,7 +72,7 @@ const keyOf = (axes: readonly string[], labels: Record<string, string>) =>
  * columns and the others the rows, and either choice alone makes the other axes the other side. Metrics default to every metric the cells report. A missing,
  * failed or incomplete cell shows as such with its reason, never as a number; an incomplete
  * cell's values are shown but marked. When `records` are given, each column is paired with the
- * row's first column (the baseline) per score key: exact McNemar and the paired bootstrap.
+ * row's first column (the baseline) per score key: exact McNemar and the paired interval (`PairedScore.ci95`).
  */
 export function buildSweepTable({
   name,
@@ -192,9 +194,9 @@ export function buildSweepTable({
         failRateA: score.failRateA,
         failRateB: score.failRateB,
         pValue: score.mcnemar.pValue,
-        ...(score.bootstrap === null
+        ...(score.ci95 === null || score.ciMethod === null
           ? {}
-          : { ci95: [score.bootstrap.ci95.lower, score.bootstrap.ci95.upper] as [number, number] }),
+          : { ci95: [score.ci95.lower, score.ci95.upper] as [number, number], ciMethod: score.ciMethod }),
       }));
       paired.push(test);
     }

@@ -19,12 +19,13 @@ function renderCompare(ci) {
         m.difference === null ? '—' : scale === 'percent' ? pts(m.difference) : m.difference.toFixed(3)];
     })),
     h('h3', {}, 'Paired tests per score'),
-    table(['Score', 'Pairs', 'Fail A (%)', 'Fail B (%)', 'B − A (pts)', '95% CI (paired bootstrap)', 'McNemar b / c', 'p (exact)', 'Agreement (%)', 'Cohen’s κ'], c.scores.map(function (sc) {
+    table(['Score', 'Pairs', 'Fail A (%)', 'Fail B (%)', 'B − A (pts)', '95% CI', 'McNemar b / c', 'p (exact)', 'Agreement (%)', 'Cohen’s κ'], c.scores.map(function (sc) {
       return [sc.key, String(sc.pairs), (sc.failRateA * 100).toFixed(1), (sc.failRateB * 100).toFixed(1), pts(sc.failRateB - sc.failRateA),
-        sc.bootstrap ? pts(sc.bootstrap.ci95.lower) + ' to ' + pts(sc.bootstrap.ci95.upper) : '—', sc.mcnemar.b + ' / ' + sc.mcnemar.c,
+        sc.ci95 ? pts(sc.ci95.lower) + ' to ' + pts(sc.ci95.upper) + (sc.ciMethod === 'newcombe' ? ' (Newcombe)' : '') : '—', sc.mcnemar.b + ' / ' + sc.mcnemar.c,
         sc.mcnemar.pValue < 0.001 ? '<0.001' : sc.mcnemar.pValue.toFixed(3), sc.agreement.percent === null ? '—' : (sc.agreement.percent * 100).toFixed(1),
         sc.agreement.kappa === null ? 'n/a' : sc.agreement.kappa.toFixed(3)];
     })),
+    h('p', { class: 'muted' }, '95% CI: paired bootstrap over whole scenarios; when every scenario gave the same difference (the bootstrap collapses to one point), Newcombe’s paired score interval with each scenario counted as one unit, marked (Newcombe).'),
     c.rescore ? h('p', { class: 'muted' }, c.b.runId + ' re-scored the outputs of ' + c.a.runId + ' (changed: ' + (c.rescore.changed.join(', ') || 'nothing') + ').') : null,
     (c.judges || []).length ? [h('h3', {}, 'Judge agreement'), table(['Judge', 'Model A', 'Model B', 'Calls', 'Agreement (%)', 'Cohen’s κ'], c.judges.map(function (j) {
       return [j.judge, j.modelA, j.modelB, String(j.agreement.n), j.agreement.percent === null ? '—' : (j.agreement.percent * 100).toFixed(1), j.agreement.kappa === null ? 'n/a' : j.agreement.kappa.toFixed(3)];
