@@ -27,6 +27,9 @@ export function withWilsonInterval(metric: MetricValue): MetricValue {
   return interval === null ? metric : { ...metric, ci95: [interval.lower, interval.upper], ciMethod: 'wilson' };
 }
 
+/** How a bootstrap copy's ids end (`<id>~<k>`). */
+const COPY_SUFFIX = /~\d+$/;
+
 /** The records grouped by scenario, in first-seen order. */
 function byScenario(records: readonly SampleRecord[]): SampleRecord[][] {
   const groups = new Map<string, SampleRecord[]>();
@@ -40,8 +43,8 @@ function byScenario(records: readonly SampleRecord[]): SampleRecord[][] {
 
 /**
  * Percentile intervals from resampling whole scenarios with replacement and recomputing the metrics:
- * every record of a drawn scenario comes along (copies are renamed `<id>~<k>` so that they count as
- * separate scenarios). Returns the 2.5th and 97.5th percentiles per metric id; ids with a value in
+ * every record of a drawn scenario comes along (a scenario drawn again within one resample comes as
+ * copies renamed `<id>~<k>`, so that each draw counts as a separate scenario). Returns the 2.5th and 97.5th percentiles per metric id; ids with a value in
  * fewer than half the resamples get none.
  */
 export function scenarioBootstrap({
@@ -61,10 +64,21 @@ export function scenarioBootstrap({
   if (scenarios.length < 2 || ids.length === 0) return {};
   const random = seededRandom(seed).next;
   const draws: Record<string, number[]> = Object.fromEntries(ids.map((id) => [id, []]));
+  // Only a scenario's repeat draws need renamed copies; its first draw can be the records
+  // themselves, which saves most of the copying. That is safe only when no original id could be
+  // mistaken for a copy's (`…~<k>`); otherwise every draw is copied.
+  const reuseFirst = !records.some((record) => COPY_SUFFIX.test(record.id) || COPY_SUFFIX.test(record.scenarioId));
+  const drawnIn = new Int32Array(scenarios.length).fill(-1);
   for (let r = 0; r < resamples; r += 1) {
     const sample: SampleRecord[] = [];
     for (let k = 0; k < scenarios.length; k += 1) {
-      const picked = scenarios[Math.floor(random() * scenarios.length)] ?? [];
+      const index = Math.floor(random() * scenarios.length);
+      const picked = scenarios[index] ?? [];
+      if (reuseFirst && drawnIn[index] !== r) {
+        drawnIn[index] = r;
+        for (const record of picked) sample.push(record);
+        continue;
+      }
       for (const record of picked) {
         sample.push({ ...record, id: `${record.id}~${k}`, scenarioId: `${record.scenarioId}~${k}` });
       }

@@ -82,7 +82,10 @@ function componentUnits({
     score:
       (record.status === 'ok'
         ? record.scores.find(
-            (candidate) => candidate.scorer === scorer && sameScoreTarget(candidate.target, { name: target }),
+            (candidate) =>
+              candidate.scorer === scorer &&
+              candidate.target?.name === target &&
+              sameScoreTarget(candidate.target, { name: target }),
           )
         : undefined) ?? missing(scorer, target, record),
   }));
