@@ -16,7 +16,10 @@ export function parseJsonLine<T>({
   line: string;
   schema: ZodType<T>;
   what: string;
-  /** Applied to the parsed JSON before it is validated (e.g. to drop a part the reader will not keep). */
+  /**
+   * Applied to the parsed JSON before it is validated (e.g. to drop a part the reader will not
+   * keep); an error it throws makes the line invalid, its message the reason.
+   */
   prepare?: (json: unknown) => unknown;
 }): JsonLineParse<T> {
   let json: unknown;
@@ -25,7 +28,14 @@ export function parseJsonLine<T>({
   } catch (error) {
     return { ok: false, reason: `not JSON (${error instanceof Error ? error.message : String(error)})` };
   }
-  const parsed = schema.safeParse(prepare === undefined ? json : prepare(json));
+  if (prepare !== undefined) {
+    try {
+      json = prepare(json);
+    } catch (error) {
+      return { ok: false, reason: `not ${what}: ${error instanceof Error ? error.message : String(error)}` };
+    }
+  }
+  const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';

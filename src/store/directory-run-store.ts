@@ -12,6 +12,7 @@ import {
 } from '../spec/run-record.js';
 import type { ReadSamplesOptions, RunStore, ScanSamplesOptions } from '../spec/run-store.js';
 import { parseRecordLine, readLatestRecordsFromFile, scanRecordsFromFile } from './read-latest-records.js';
+import { encodeRecordLine } from './record-line.js';
 import { type AcquiredRunLock, type AcquireRunLockOptions, acquireRunLock } from './run-lock.js';
 import { parseWithSchema, type StoreWriteOptions, validateForWrite } from './validate-run-data.js';
 import { writeFileAtomic } from './write-file-atomic.js';
@@ -22,7 +23,8 @@ export const RUN_FILES = { header: 'header.json', samples: 'samples.jsonl', summ
 /**
  * A run stored as a directory: `header.json`, `samples.jsonl` and `summary.json`.
  *
- * - Each sample record is one line `JSON + "\n"` appended through one append-mode handle, so a
+ * - Each sample record is one line `JSON + "\n"` (each long text stored once, see
+ *   `encodeRecordLine`) appended through one append-mode handle, so a
  *   process killed mid-run leaves every completed line. Appends are group-committed: lines queued
  *   while a write is in flight go out together in the next single write, whole lines only, so
  *   records never interleave; an append resolves once its line is written.
@@ -84,7 +86,7 @@ export class DirectoryRunStore implements RunStore {
     const valid = this.validate
       ? validateForWrite({ schema: sampleRecordSchema, value: record, what: 'sample record' })
       : record;
-    const line = `${JSON.stringify(valid)}\n`;
+    const line = `${encodeRecordLine(valid)}\n`;
     return new Promise<void>((resolve, reject) => {
       this.pending.push({ line, resolve, reject });
       if (this.writing === undefined) this.writing = this.drain();

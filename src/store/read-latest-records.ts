@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { StoreFormatError } from '../spec/errors.js';
 import { createJsonLinesReader, type JsonLineParse, parseJsonLine } from '../spec/json-lines.js';
 import { type SampleRecord, sampleRecordSchema } from '../spec/run-record.js';
+import { resolveRecordRefs } from './record-line.js';
 
 /**
  * Collects the latest record per sample id, in first-seen order, from a `samples.jsonl` file fed
@@ -81,9 +82,13 @@ export async function scanRecordsFromFile({
   reader.end();
 }
 
-/** Parses one `samples.jsonl` line; the failure reason is short so error messages stay readable. */
+/**
+ * Parses one `samples.jsonl` line, resolving the references of a line that stores repeated texts
+ * once (`resolveRecordRefs`); the failure reason is short so error messages stay readable. Every
+ * reader of `samples.jsonl` (store, viewer, torn-tail repair) parses lines here.
+ */
 export function parseRecordLine(line: string): JsonLineParse<SampleRecord> {
-  return parseJsonLine({ line, schema: sampleRecordSchema, what: 'a sample record' });
+  return parseJsonLine({ line, schema: sampleRecordSchema, what: 'a sample record', prepare: resolveRecordRefs });
 }
 
 /**
@@ -95,7 +100,9 @@ function parseRecordLineWithoutEvents(line: string): JsonLineParse<SampleRecord>
   return parseJsonLine({ line, schema: sampleRecordSchema, what: 'a sample record', prepare: withoutEvents });
 }
 
-function withoutEvents(json: unknown): unknown {
+function withoutEvents(parsed: unknown): unknown {
+  // References are resolved first: a text kept outside the events may be stored in one of them.
+  const json = resolveRecordRefs(parsed);
   if (typeof json !== 'object' || json === null || !Array.isArray((json as { events?: unknown }).events)) return json;
   return { ...json, events: [] };
 }

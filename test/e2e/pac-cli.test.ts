@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveRecordRefs } from '../../src/store/record-line.js';
 import {
   type ChatCompletionsBody,
   type MockOpenAIServer,
@@ -65,7 +66,7 @@ function records(runDir: string): StoredRecord[] {
   return readFileSync(join(runDir, 'samples.jsonl'), 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as StoredRecord);
+    .map((line) => resolveRecordRefs(JSON.parse(line)) as StoredRecord);
 }
 
 describe('confidant run pac over HTTP', () => {

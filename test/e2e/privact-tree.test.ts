@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveRecordRefs } from '../../src/store/record-line.js';
 import { writePrivacyLensFixture } from '../support/fixture-data.js';
 import {
   type ChatCompletionsBody,
@@ -63,11 +64,12 @@ const tree = (args: string[]) => [
   `judge=${model('judge')}`,
   ...args,
 ];
+/** The JSON lines of a file; a `samples.jsonl` line's references to texts stored once are resolved. */
 const jsonLines = (path: string) =>
   readFileSync(path, 'utf8')
     .split('\n')
     .filter((line) => line !== '')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
+    .map((line) => resolveRecordRefs(JSON.parse(line)) as Record<string, unknown>);
 
 type Summary = {
   counts: Record<string, number>;
