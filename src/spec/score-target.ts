@@ -93,12 +93,23 @@ export function formatScoreTarget(target: ScoreTarget): string {
 
 /** Whether `target` has every field of `query` with the same value (`{}` matches any target). */
 export function scoreTargetMatches(target: ScoreTarget | undefined, query: ScoreTarget): boolean {
-  return Object.entries(query).every(([key, value]) => target?.[key] === value);
+  // Own-key loops rather than `Object.entries`: metrics compare targets for every record of every
+  // bootstrap resample, and the arrays were most of the summary's garbage.
+  for (const key in query) {
+    if (Object.hasOwn(query, key) && target?.[key] !== query[key]) return false;
+  }
+  return true;
+}
+
+/** The number of own enumerable string keys (what `Object.keys(target).length` counts). */
+function fieldCount(target: ScoreTarget): number {
+  let count = 0;
+  for (const key in target) if (Object.hasOwn(target, key)) count += 1;
+  return count;
 }
 
 /** Whether two targets have exactly the same fields and values (both absent counts as equal). */
 export function sameScoreTarget(a: ScoreTarget | undefined, b: ScoreTarget | undefined): boolean {
   if (a === undefined || b === undefined) return a === b;
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && scoreTargetMatches(a, b);
+  return fieldCount(a) === fieldCount(b) && scoreTargetMatches(a, b);
 }
