@@ -11,7 +11,7 @@ import { type Score, scoreSchema } from '../spec/score.js';
 import { validateForWrite } from '../store/validate-run-data.js';
 import { type SampleSpec, type Suite, scoreSample } from '../suites/suite.js';
 import { isCallOfThisRun, usageFromEvents, usageOfCall } from './aggregate-usage.js';
-import { summarizeStore } from './build-summary.js';
+import { createSummaryBuilder } from './build-summary.js';
 import { createEventRecorder } from './create-event-recorder.js';
 import { createFailFast, type FailFastOptions, type FailFastStop } from './fail-fast.js';
 import { type CauseLine, type FailureContribution, FailureTally, failureContribution } from './failure-tally.js';
@@ -139,9 +139,14 @@ export async function runEvaluation({
 
   // One streaming pass over what is already stored: per planned id only the latest record's brief
   // and its failure tally are kept, never the record, so a resume's memory does not grow with the run.
-  const plannedIds = new Set(samples.map((sample) => sample.id));
+  // The same pass starts the summary, which then takes each record this call appends: the store
+  // holds one writer (the run lock), so that is what a re-read at the end would see, in the same order.
+  const planned = samples.map((sample) => sample.id);
+  const plannedIds = new Set(planned);
+  const summary = createSummaryBuilder({ suite, planned });
   const latest = new Map<string, RecordBrief & { failures: FailureContribution }>();
   await store.scanSamples({ events: false }, (record) => {
+    summary.add(record);
     if (plannedIds.has(record.id)) latest.set(record.id, { ...briefOf(record), failures: failureContribution(record) });
   });
   const { pending, done } = selectPending({ samples, latest, retryErrors });
@@ -213,6 +218,7 @@ export async function runEvaluation({
       fatal ??= { error };
       return;
     }
+    summary.add(asStored(result.record));
     executed += 1;
     progress.sessionDone += 1;
     progress.done += 1;
@@ -229,22 +235,31 @@ export async function runEvaluation({
   await Promise.all(pending.map((item) => limit(runPending, item)));
   if (fatal) throw fatal.error;
 
-  const summary = await summarizeStore({
-    store,
+  const built = summary.build({
     runId: header.runId,
     suite,
     options,
-    planned: samples.map((sample) => sample.id),
+    planned,
     now: now(),
     ...(stopped === undefined ? {} : { stopReason: stopped }),
   });
-  await store.writeSummary(summary);
+  await store.writeSummary(built);
   return {
-    summary,
+    summary: built,
     executed,
     ...(stopped === undefined ? {} : { stopped }),
     ...(failFastStop === undefined ? {} : { failFast: failFastStop }),
   };
+}
+
+/**
+ * A just-appended record as the summary would read it back (`scanSamples` with `events: false`):
+ * no events, and the rest through JSON (what suite code returned as `output` may hold values JSON
+ * drops or changes). The `input` is left out first: the summary never keeps it.
+ */
+function asStored(record: SampleRecord): SampleRecord {
+  const { input: _input, events: _events, ...rest } = record;
+  return { ...(JSON.parse(JSON.stringify(rest)) as Omit<SampleRecord, 'events'>), events: [] };
 }
 
 type SampleResult = { kind: 'record'; record: SampleRecord } | { kind: 'stopped'; reason: RunStopReason };
