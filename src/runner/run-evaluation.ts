@@ -1,4 +1,3 @@
-import pLimit from 'p-limit';
 import { z } from 'zod';
 import { errorCauseOf } from '../models/error-cause-of.js';
 import type { EmitEvent, ModelRolesFactory } from '../spec/chat-model.js';
@@ -15,6 +14,7 @@ import { createSummaryBuilder } from './build-summary.js';
 import { createEventRecorder } from './create-event-recorder.js';
 import { createFailFast, type FailFastOptions, type FailFastStop } from './fail-fast.js';
 import { type CauseLine, type FailureContribution, FailureTally, failureContribution } from './failure-tally.js';
+import { runPool } from './run-pool.js';
 import { judgmentsFromEvents } from './sample-failures.js';
 import { briefOf, type PendingSample, type RecordBrief, selectPending } from './select-pending.js';
 
@@ -231,8 +231,8 @@ export async function runEvaluation({
       failFastStop = verdict;
     }
   };
-  const limit = pLimit(concurrency);
-  await Promise.all(pending.map((item) => limit(runPending, item)));
+  // A fixed pool of workers rather than one queued promise per pending sample: memory stays flat in N.
+  await runPool({ items: pending, concurrency, work: runPending });
   if (fatal) throw fatal.error;
 
   const built = summary.build({
