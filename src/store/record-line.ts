@@ -158,7 +158,9 @@ export function resolveRecordRefs(json: unknown): unknown {
 function pointerOf(keys: ReadonlyArray<string | number>): string {
   let pointer = '';
   for (const key of keys) {
-    pointer += typeof key === 'number' ? `/${key}` : `/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+    if (typeof key === 'number') pointer += `/${key}`;
+    else if (key.includes('~') || key.includes('/')) pointer += `/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+    else pointer += `/${key}`;
   }
   return pointer;
 }
@@ -166,17 +168,18 @@ function pointerOf(keys: ReadonlyArray<string | number>): string {
 /** The container and key a JSON Pointer names inside `root`, or undefined when it names nothing. */
 function locate(root: Container, pointer: string): { parent: Container; key: string | number } | undefined {
   if (!pointer.startsWith('/')) return undefined;
-  const segments = pointer
-    .slice(1)
-    .split('/')
-    .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
+  const segments = pointer.slice(1).split('/');
   let parent: Container = root;
   for (let depth = 0; ; depth += 1) {
-    const segment = segments[depth]!;
+    const raw = segments[depth]!;
+    const segment = raw.includes('~') ? raw.replaceAll('~1', '/').replaceAll('~0', '~') : raw;
     let key: string | number;
     if (Array.isArray(parent)) {
-      if (!/^(0|[1-9]\d*)$/.test(segment) || Number(segment) >= parent.length) return undefined;
-      key = Number(segment);
+      // Only the canonical form of an index (no sign, no leading zero) names an element.
+      const index = Number(segment);
+      if (!Number.isInteger(index) || index < 0 || index >= parent.length || String(index) !== segment)
+        return undefined;
+      key = index;
     } else {
       if (!Object.hasOwn(parent, segment)) return undefined;
       key = segment;
