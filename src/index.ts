@@ -166,6 +166,7 @@ export * from './spec/index.js';
 // Run store: the run directory and its readers (header, latest records, summary), and shard merging.
 export {
   DirectoryRunStore,
+  encodeRecordLine,
   InMemoryRunStore,
   type MergedRun,
   mergeRuns,
@@ -174,6 +175,7 @@ export {
   type RunLock,
   type RunStoreReader,
   readLatestRecords,
+  resolveRecordRefs,
 } from './store/index.js';
 // What a suite declares about its model calls, for dry runs (`Suite.callPattern`).
 export {

@@ -12,6 +12,7 @@ export {
   refuseHalfWrittenMerge,
 } from './merge-runs.js';
 export { parseRecordLine, readLatestRecords } from './read-latest-records.js';
+export { encodeRecordLine, resolveRecordRefs } from './record-line.js';
 export {
   type AcquiredRunLock,
   type AcquireRunLockOptions,
