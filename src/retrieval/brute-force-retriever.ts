@@ -1,10 +1,11 @@
 import type { Chunk, Retriever, RetrieverSearchOptions } from '../spec/chunk.js';
 import { checkK } from './check-k.js';
 import { normalizeVector } from './cosine-similarity.js';
+import { embedVectorMatrix } from './embed-vector-matrix.js';
 import { checkEmbeddings, type Embedder } from './embedder.js';
-import { topKScan, type VectorMatrix } from './top-k-scan.js';
+import { topKScan } from './top-k-scan.js';
 
-/** The exact cosine reference: every chunk scored in plain JavaScript. */
+/** The exact cosine reference over chunks in memory, with no database. */
 export type BruteForceRetriever = Retriever & { readonly kind: 'brute-force'; readonly embedder: Embedder };
 
 /**
@@ -24,26 +25,7 @@ export async function createBruteForceRetriever({
   batchSize?: number;
 }): Promise<BruteForceRetriever> {
   const { dimension } = embedder;
-  const values = new Float32Array(chunks.length * dimension);
-  const present: number[] = [];
-  for (let start = 0; start < chunks.length; start += batchSize) {
-    const texts = chunks.slice(start, start + batchSize).map((chunk) => chunk.text);
-    const vectors = await embedder.embed(texts);
-    checkEmbeddings({ embedderId: embedder.id, dimension, texts, vectors });
-    vectors.forEach((vector, offset) => {
-      const unit = normalizeVector(vector);
-      if (unit === null) return;
-      values.set(unit, present.length * dimension);
-      present.push(start + offset);
-    });
-  }
-
-  const matrix: VectorMatrix = {
-    dimension,
-    values: values.subarray(0, present.length * dimension),
-    positions: Int32Array.from(present),
-  };
-
+  const matrix = await embedVectorMatrix({ chunks, embedder, batchSize });
   return {
     kind: 'brute-force',
     embedder,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Chunk } from '../spec/chunk.js';
 import { makeChunk } from './testing/make-chunk.js';
-import { topKScan, type VectorMatrix } from './top-k-scan.js';
+import { topKScan } from './top-k-scan.js';
+import { createVectorMatrixBuilder, type VectorMatrix } from './vector-matrix.js';
 
 /** mulberry32, so the corpus is the same on every run. */
 function seeded(seed: number): () => number {
@@ -66,9 +67,13 @@ describe('topKScan', () => {
     positions.push(position);
     rows.push(position % 2 === 0 ? lattice() : gaussian());
   }
-  const values = new Float32Array(rows.length * dimension);
-  for (const [index, row] of rows.entries()) values.set(row, index * dimension);
-  const matrix: VectorMatrix = { dimension, values, positions: Int32Array.from(positions) };
+  const matrixOf = (simd: boolean) => {
+    const builder = createVectorMatrixBuilder({ dimension, capacity: chunkCount, simd });
+    for (const [index, row] of rows.entries()) builder.add(positions[index]!, row);
+    return builder.finish();
+  };
+  const matrix = matrixOf(true);
+  const jsMatrix = matrixOf(false);
   const noSecrets = (chunk: Chunk) => chunk.provenance.secretIds.length === 0;
   const rare = (chunk: Chunk) => Number(chunk.id.slice(1)) % 97 === 0;
 
@@ -79,6 +84,7 @@ describe('topKScan', () => {
         for (const filter of [undefined, noSecrets, rare, () => false]) {
           const expected = reference(matrix, query, k, chunks, filter);
           expect(topKScan({ matrix, query, k, chunks, filter })).toEqual(expected);
+          expect(topKScan({ matrix: jsMatrix, query, k, chunks, filter })).toEqual(expected);
         }
       }
     }
@@ -94,7 +100,7 @@ describe('topKScan', () => {
     expect(Math.max(...asked.values())).toBe(1);
     expect(asked.size).toBeLessThan(positions.length);
     expect(topKScan({ matrix, query: lattice(), k: 0, chunks })).toEqual([]);
-    const empty: VectorMatrix = { dimension, values: new Float32Array(0), positions: new Int32Array(0) };
+    const empty: VectorMatrix = createVectorMatrixBuilder({ dimension, capacity: 0 }).finish();
     expect(topKScan({ matrix: empty, query: lattice(), k: 3, chunks })).toEqual([]);
   });
 });

@@ -1,22 +1,12 @@
 import type { Chunk, ChunkFilter } from '../spec/chunk.js';
-
-/** Unit-length vectors stored row after row in one Float32Array, each row naming its chunk. */
-export type VectorMatrix = {
-  readonly dimension: number;
-  /** `rows × dimension` numbers; row `r` starts at `r * dimension`. */
-  readonly values: Float32Array;
-  /** The chunk position (0-based) of each row, strictly increasing. */
-  readonly positions: Int32Array;
-};
+import type { VectorMatrix } from './vector-matrix.js';
 
 /**
  * The positions of the `k` rows most similar to `query` (a unit vector, so the dot product is
  * the cosine) whose chunk passes `filter`, best first; equal scores go to the earlier position.
- * Exact: every row is scored. The filter is asked only about a row that would enter the current
+ * Exact: every row is scored (`matrix.scores`, one pass over the matrix). The filter is asked only about a row that would enter the current
  * top `k` (a row that cannot beat the k-th best passing row is out whether it passes or not), so
- * it sees each chunk at most once and the result equals filtering first, then ranking. Scores
- * are summed in double precision with four accumulators (the order is fixed per row, so equal
- * vectors always score equally).
+ * it sees each chunk at most once and the result equals filtering first, then ranking.
  */
 export function topKScan({
   matrix,
@@ -31,11 +21,10 @@ export function topKScan({
   chunks: readonly Chunk[];
   filter?: ChunkFilter | undefined;
 }): number[] {
-  const { dimension, values, positions } = matrix;
+  const { positions } = matrix;
   const rows = positions.length;
   if (k <= 0 || rows === 0) return [];
-  const q = Float64Array.from(query);
-  const unrolled = dimension - (dimension % 4);
+  const scores = matrix.scores(query);
   // A binary heap of the best rows so far with the worst at the root: lower score, or at an
   // equal score the later position, is worse.
   const heapScores = new Float64Array(k);
@@ -52,20 +41,8 @@ export function topKScan({
     heapRows[b] = row;
   };
   let threshold = Number.NEGATIVE_INFINITY;
-  for (let row = 0, base = 0; row < rows; row++, base += dimension) {
-    let s0 = 0;
-    let s1 = 0;
-    let s2 = 0;
-    let s3 = 0;
-    let slot = 0;
-    for (; slot < unrolled; slot += 4) {
-      s0 += values[base + slot]! * q[slot]!;
-      s1 += values[base + slot + 1]! * q[slot + 1]!;
-      s2 += values[base + slot + 2]! * q[slot + 2]!;
-      s3 += values[base + slot + 3]! * q[slot + 3]!;
-    }
-    for (; slot < dimension; slot++) s0 += values[base + slot]! * q[slot]!;
-    const score = s0 + s1 + (s2 + s3);
+  for (let row = 0; row < rows; row++) {
+    const score = scores[row]!;
     // Rows come in position order, so a later row at the threshold's score ranks below it.
     if (size === k && score <= threshold) continue;
     if (filter && !filter(chunks[positions[row]!]!)) continue;

@@ -90,6 +90,31 @@ describe('createVectorRetriever', () => {
     reopened.close();
   });
 
+  it('holds the vectors once: one Float32Array shared by the retrievers of an index, none in SQLite', async () => {
+    const index = createChunkIndex({ chunks: small });
+    const first = createTableEmbedder({ table, dimension: 2 });
+    const retriever = await createVectorRetriever({ index, embedder: first });
+    const { matrix } = retriever;
+    expect(matrix.values).toBeInstanceOf(Float32Array);
+    expect(matrix.values.length).toBe(6 * 2);
+    expect([...matrix.positions]).toEqual([0, 1, 2, 3, 4, 5]);
+    // No per-chunk arrays of numbers anywhere on the retriever or its matrix.
+    for (const value of [...Object.values(retriever), ...Object.values(matrix)]) {
+      expect(Array.isArray(value)).toBe(false);
+    }
+    // An in-memory index keeps no second copy in a vec0 table.
+    expect(index.database.prepare(`select name from sqlite_master where name like 'chunk_vectors%'`).all()).toEqual([]);
+    const second = createTableEmbedder({ table, dimension: 2 });
+    const other = await createVectorRetriever({ index, embedder: second });
+    expect(other.matrix).toBe(matrix);
+    expect(second.calls).toEqual([]);
+    expect(ids(await other.search({ query: 'query', k: 2 }))).toEqual(['v0', 'v1']);
+    expect(second.calls).toEqual([['query']]);
+    // Another embedder id gets its own vectors.
+    const third = createTableEmbedder({ table, dimension: 2, id: 'another-model' });
+    expect((await createVectorRetriever({ index, embedder: third })).matrix).not.toBe(matrix);
+  });
+
   it('refuses k above the sqlite-vec limit and vectors of the wrong size', async () => {
     const retriever = await createVectorRetriever({
       index: createChunkIndex({ chunks: small }),

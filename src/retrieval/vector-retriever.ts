@@ -5,8 +5,10 @@ import { ConfidantError } from '../spec/errors.js';
 import { checkK } from './check-k.js';
 import type { ChunkIndex } from './chunk-index.js';
 import { normalizeVector } from './cosine-similarity.js';
+import { embedVectorMatrix } from './embed-vector-matrix.js';
 import { checkEmbeddings, type Embedder } from './embedder.js';
-import { topKScan, type VectorMatrix } from './top-k-scan.js';
+import { topKScan } from './top-k-scan.js';
+import { createVectorMatrixBuilder, type VectorMatrix } from './vector-matrix.js';
 
 /** sqlite-vec refuses KNN queries with a larger `k`. */
 export const SQLITE_VEC_MAX_K = 4096;
@@ -17,6 +19,8 @@ export type VectorRetriever = Retriever & {
   readonly embedder: Embedder;
   /** Chunks with a vector; chunks whose text embeds to the zero vector cannot be ranked. */
   readonly vectorCount: number;
+  /** The unit vectors searched, shared by every retriever over the same index and embedder. */
+  readonly matrix: VectorMatrix;
 };
 
 /** What the index records about its stored vectors, to know when they can be reused. */
@@ -37,51 +41,98 @@ function storedMeta(database: Database.Database): VectorsMeta | undefined {
   return row === undefined ? undefined : (JSON.parse(row.value) as VectorsMeta);
 }
 
-async function buildVectors({
-  index,
-  embedder,
-  batchSize,
-  signal,
-}: {
-  index: ChunkIndex;
-  embedder: Embedder;
-  batchSize: number;
-  signal: AbortSignal | undefined;
-}): Promise<void> {
-  const { database } = index;
-  database.exec('drop table if exists chunk_vectors');
-  database.exec(
-    `create virtual table chunk_vectors using vec0(embedding float[${embedder.dimension}] distance_metric=cosine)`,
-  );
-  const insert = database.prepare('insert into chunk_vectors (rowid, embedding) values (?, ?)');
-  for (let start = 0; start < index.chunks.length; start += batchSize) {
-    signal?.throwIfAborted();
-    const texts = index.chunks.slice(start, start + batchSize).map((chunk) => chunk.text);
-    const vectors = await embedder.embed(texts, signal ? { signal } : {});
-    checkEmbeddings({ embedderId: embedder.id, dimension: embedder.dimension, texts, vectors });
-    database.transaction(() => {
-      vectors.forEach((vector, offset) => {
-        const unit = normalizeVector(vector);
-        // A zero vector has no direction: cosine distance is undefined and sqlite-vec would
-        // rank it arbitrarily, so such chunks stay out of the vector table.
-        if (unit !== null) insert.run(BigInt(start + offset + 1), unit);
-      });
-    })();
+/** Vectors already read or embedded, per index and embedder (id and dimension), shared by its retrievers. */
+const sharedMatrices = new WeakMap<ChunkIndex, Map<string, Promise<VectorMatrix>>>();
+
+/** Where a retriever's matrix comes from, and how to embed it when it must be. */
+type MatrixSource = { index: ChunkIndex; embedder: Embedder; batchSize: number; signal: AbortSignal | undefined };
+
+function matrixOf({ index, embedder, batchSize, signal }: MatrixSource): Promise<VectorMatrix> {
+  let byEmbedder = sharedMatrices.get(index);
+  if (byEmbedder === undefined) {
+    byEmbedder = new Map();
+    sharedMatrices.set(index, byEmbedder);
   }
-  const meta: VectorsMeta = { embedder: embedder.id, dimension: embedder.dimension, chunks: index.chunks.length };
-  database
-    .prepare(`insert or replace into chunk_index_meta (key, value) values ('vectors', ?)`)
-    .run(JSON.stringify(meta));
+  const key = JSON.stringify([embedder.id, embedder.dimension]);
+  const known = byEmbedder.get(key);
+  if (known !== undefined) return known;
+  const built =
+    index.path === ':memory:'
+      ? embedVectorMatrix({ chunks: index.chunks, embedder, batchSize, signal })
+      : storedMatrix({ index, embedder, batchSize, signal });
+  byEmbedder.set(key, built);
+  // A failed or aborted build is forgotten, so the next retriever tries again.
+  built.catch(() => byEmbedder.delete(key));
+  return built;
 }
 
 /**
- * Vector retrieval: every chunk's text is embedded once (in batches of `batchSize`), scaled to
- * unit length and stored in a sqlite-vec `vec0` table in the index's database. Vectors already stored by the same embedder id for the same chunks
- * (a file-backed index) are reused instead of embedded again.
+ * The matrix of a file-backed index: read from its `chunk_vectors` (vec0) table when that holds
+ * this embedder's vectors for these chunks, else embedded and written there as it goes, so the
+ * file can be reopened without embedding again. SQLite keeps the table on disk (its page cache
+ * is bounded), so the matrix is the only copy in memory.
+ */
+async function storedMatrix({ index, embedder, batchSize, signal }: MatrixSource): Promise<VectorMatrix> {
+  const { database, chunks } = index;
+  const { dimension } = embedder;
+  loadSqliteVec(database);
+  const meta = storedMeta(database);
+  const reusable =
+    meta !== undefined &&
+    meta.embedder === embedder.id &&
+    meta.dimension === dimension &&
+    meta.chunks === chunks.length &&
+    database.prepare(`select 1 from sqlite_master where name = 'chunk_vectors'`).get() !== undefined;
+  if (reusable) {
+    const builder = createVectorMatrixBuilder({ dimension, capacity: chunks.length });
+    const rows = database.prepare('select rowid, embedding from chunk_vectors order by rowid').raw(true);
+    for (const [rowid, blob] of rows.iterate() as IterableIterator<[number | bigint, Buffer]>) {
+      const position = Number(rowid) - 1;
+      if (blob.byteLength !== dimension * 4 || position < 0 || position >= chunks.length) {
+        throw new Error(`chunk index is inconsistent: vector ${String(rowid)} does not fit the index`);
+      }
+      // A copy only when the blob is not 4-byte aligned in its buffer.
+      const vector =
+        blob.byteOffset % 4 === 0
+          ? new Float32Array(blob.buffer, blob.byteOffset, dimension)
+          : new Float32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength));
+      builder.add(position, vector);
+    }
+    return builder.finish();
+  }
+  database.exec('drop table if exists chunk_vectors');
+  database.exec(`create virtual table chunk_vectors using vec0(embedding float[${dimension}] distance_metric=cosine)`);
+  const insert = database.prepare('insert into chunk_vectors (rowid, embedding) values (?, ?)');
+  const matrix = await embedVectorMatrix({
+    chunks,
+    embedder,
+    batchSize,
+    signal,
+    onBatch: (start, units) =>
+      database.transaction(() => {
+        units.forEach((unit, offset) => {
+          if (unit !== null) insert.run(BigInt(start + offset + 1), unit);
+        });
+      })(),
+  });
+  const written: VectorsMeta = { embedder: embedder.id, dimension, chunks: chunks.length };
+  database
+    .prepare(`insert or replace into chunk_index_meta (key, value) values ('vectors', ?)`)
+    .run(JSON.stringify(written));
+  return matrix;
+}
+
+/**
+ * Vector retrieval: every chunk's text is embedded once (in batches of `batchSize`) and scaled to
+ * unit length, straight into one contiguous `VectorMatrix` (a Float32Array), the only copy of the
+ * vectors in memory. It is shared by every retriever over the same index and embedder (id and
+ * dimension), so a second retriever embeds nothing but its queries. An in-memory index keeps no
+ * vectors in SQLite; a file-backed index also writes them to a sqlite-vec `vec0` table on disk and
+ * reuses vectors stored there by the same embedder for the same chunks instead of embedding again.
  *
- * **Search.** At creation the stored vectors are read into one contiguous Float32Array (unit
- * length, so cosine = dot product); each query is an exact scan of it with a bounded top-k heap
- * (`topKScan`), equal scores going to the earlier chunk, as in `createBruteForceRetriever`.
+ * **Search.** Each query is an exact scan of the matrix (cosine = dot product of unit vectors,
+ * scored by a WebAssembly SIMD kernel) with a bounded top-k heap (`topKScan`), equal scores going
+ * to the earlier chunk, as in `createBruteForceRetriever`.
  * **Filter before top-k**: the filter is asked only about a chunk that would enter the current top
  * `k`, at most once per chunk and search, so the result always holds the `k` nearest chunks the
  * filter keeps (fewer only when fewer with a vector pass) and never a chunk it rejects. `k` above
@@ -105,40 +156,8 @@ export async function createVectorRetriever({
     throw new RangeError(`embedder ${embedder.id} has an invalid dimension ${embedder.dimension}`);
   }
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new RangeError(`batchSize must be a positive integer`);
-  const { database } = index;
-  loadSqliteVec(database);
-  const meta = storedMeta(database);
-  const reusable =
-    meta !== undefined &&
-    meta.embedder === embedder.id &&
-    meta.dimension === embedder.dimension &&
-    meta.chunks === index.chunks.length &&
-    database.prepare(`select 1 from sqlite_master where name = 'chunk_vectors'`).get() !== undefined;
-  if (!reusable) await buildVectors({ index, embedder, batchSize, signal });
-
-  // The stored vectors are read once into one contiguous matrix and searched by an exact
-  // typed-array scan: at 100k chunks vec0's KNN query cost about 3x a plain scan of the same
-  // vectors (npm run bench:retrieval), and a scan can ask the filter lazily.
-  const stored = database.prepare('select rowid, embedding from chunk_vectors order by rowid').raw(true).all() as Array<
-    [number | bigint, Buffer]
-  >;
-  const dimension = embedder.dimension;
-  const matrix: VectorMatrix = {
-    dimension,
-    values: new Float32Array(stored.length * dimension),
-    positions: new Int32Array(stored.length),
-  };
-  stored.forEach(([rowid, blob], row) => {
-    if (blob.byteLength !== dimension * 4)
-      throw new Error(`chunk index is inconsistent: vector ${String(rowid)} has ${blob.byteLength} bytes`);
-    // A copy: the blob's offset in its buffer need not be 4-byte aligned.
-    matrix.values.set(
-      new Float32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength)),
-      row * dimension,
-    );
-    (matrix.positions as Int32Array)[row] = Number(rowid) - 1;
-  });
-  const vectorCount = stored.length;
+  const matrix = await matrixOf({ index, embedder, batchSize, signal });
+  const vectorCount = matrix.positions.length;
   const queryCache = new Map<string, Float32Array | null>();
 
   const queryVector = async (query: string): Promise<Float32Array | null> => {
@@ -160,6 +179,7 @@ export async function createVectorRetriever({
     kind: 'vector',
     embedder,
     vectorCount,
+    matrix,
     async search({ query, k, filter }: RetrieverSearchOptions): Promise<Chunk[]> {
       checkK(k);
       if (k > SQLITE_VEC_MAX_K) {
