@@ -4,8 +4,8 @@
 import { writeFileSync } from 'node:fs';
 import { METRICS_DOC_PATH } from '../src/reports/metric-anchor.js';
 import { renderMetricDocs } from '../src/reports/render-metric-docs.js';
-import { suiteRegistry } from '../src/suites/registry.js';
+import { loadSuites } from '../src/suites/registry.js';
 
 const target = new URL(`../${METRICS_DOC_PATH}`, import.meta.url);
-writeFileSync(target, renderMetricDocs(suiteRegistry));
+writeFileSync(target, renderMetricDocs(await loadSuites()));
 console.log(`wrote ${METRICS_DOC_PATH}`);

@@ -2,10 +2,10 @@
 //   npm run docs:suites
 // A test (test/docs-suites.test.ts) fails when a committed page differs from this output.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { suiteRegistry } from '../src/suites/registry.js';
+import { loadSuites } from '../src/suites/registry.js';
 import { suiteDocPath, updateGeneratedParts } from './suite-docs.js';
 
-for (const suite of suiteRegistry) {
+for (const suite of await loadSuites()) {
   const target = new URL(`../${suiteDocPath(suite.id)}`, import.meta.url);
   if (!existsSync(target)) continue;
   const markdown = readFileSync(target, 'utf8');

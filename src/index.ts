@@ -200,7 +200,7 @@ export {
   pacMetricsOfOutcomes,
 } from './suites/pac/index.js';
 // Suites: the registry, and defineSuite for a suite of your own (pass it to evaluate({ suite })).
-export { findSuite, suiteRegistry } from './suites/registry.js';
+export { findSuiteEntry, loadedSuite, loadSuite, loadSuites, suiteRegistry } from './suites/registry.js';
 export {
   type DatasetContext,
   defineSuite,
@@ -220,3 +220,4 @@ export {
   suiteJudges,
   type TemplateRef,
 } from './suites/suite.js';
+export type { SuiteEntry, SuiteFlagEntry } from './suites/suite-entry.js';

@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findSuite } from '../src/suites/registry.js';
+import { loadSuites } from '../src/suites/registry.js';
 import { repoRoot } from './support/test-data.js';
+
+const suites = await loadSuites();
+const findSuite = (id: string) => suites.find((suite) => suite.id === id)!;
 
 const page = readFileSync(join(repoRoot, 'docs', 'fidelity.md'), 'utf8');
 

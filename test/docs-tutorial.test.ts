@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { suiteRegistry } from '../src/suites/registry.js';
 import type { Suite } from '../src/suites/suite.js';
+import type { SuiteEntry } from '../src/suites/suite-entry.js';
 import { extractCommands, readDoc } from './support/docs-markdown.js';
 import { runCliInProcess } from './support/run-cli-in-process.js';
 import { repoRoot } from './support/test-data.js';
@@ -11,7 +12,7 @@ import { repoRoot } from './support/test-data.js';
 /**
  * docs/tutorial.md's own suite, as a reader would add it: the `<!-- tutorial-suite -->` code block
  * becomes `src/suites/surprise-party/index.ts` (written to a temporary folder, its relative imports
- * pointed at src/), its suite is added to the registry for this test file only, and the tutorial's
+ * pointed at src/), its registry entry is added for this test file only, and the tutorial's
  * `surprise-party` commands run against it with the results the tutorial states.
  */
 
@@ -28,6 +29,7 @@ function tutorialSuiteSource(): string {
 let tempDir = '';
 let work = '';
 let suite: Suite | undefined;
+let entry: SuiteEntry | undefined;
 
 beforeAll(async () => {
   tempDir = mkdtempSync(join(repoRoot, 'test', '.tutorial-'));
@@ -38,14 +40,17 @@ beforeAll(async () => {
   const file = join(tempDir, 'index.ts');
   writeFileSync(file, source);
   const module: Record<string, unknown> = await import(pathToFileURL(file).href);
-  suite = module.surprisePartySuite as Suite;
-  suiteRegistry.push(suite);
+  const loaded = module.surprisePartySuite as Suite;
+  suite = loaded;
+  // The tutorial's registry line, for this test file only.
+  entry = { id: loaded.id, flags: [], load: async () => loaded };
+  suiteRegistry.push(entry);
   work = join(tempDir, 'work');
   mkdirSync(work);
 });
 
 afterAll(() => {
-  const index = suite === undefined ? -1 : suiteRegistry.indexOf(suite);
+  const index = entry === undefined ? -1 : suiteRegistry.indexOf(entry);
   if (index !== -1) suiteRegistry.splice(index, 1);
   if (tempDir !== '') rmSync(tempDir, { recursive: true, force: true });
 });

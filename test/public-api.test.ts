@@ -9,8 +9,8 @@ import {
   type ChatModel,
   DirectoryRunStore,
   evaluate,
-  findSuite,
   InMemoryRunStore,
+  loadSuite,
   MockChatModel,
   type ProviderDefinition,
   privacyPromptDefense,
@@ -83,7 +83,7 @@ describe('the package root', () => {
     });
     const outDir = join(work, 'runs');
     const first = await evaluate({
-      suite: findSuite('toy-leak'),
+      suite: await loadSuite('toy-leak'),
       models: [{ role: 'agent', spec: 'sdk:canary-echo' }],
       providers: [providerOf({ id: 'sdk', model: aiSdkChatModel(sdkModel) })],
       defenses: [privacyPromptDefense],

@@ -4,11 +4,14 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PlanValidationError } from '../spec/errors.js';
-import { findSuite } from '../suites/registry.js';
+import { loadSuites } from '../suites/registry.js';
 import { buildPlan, mergeRunFlags } from './build-plan.js';
 import { readConfigFile } from './config-file.js';
 import { addFlagOptions, flagsFromCommandLine } from './flag-schema.js';
 import { type RunFlagValues, runFlagSchema } from './run-flags.js';
+
+const suites = await loadSuites();
+const findSuite = (id: string) => suites.find((suite) => suite.id === id)!;
 
 const dirs: string[] = [];
 afterAll(() => {

@@ -1,4 +1,4 @@
-import { parseModelSpec } from '../models/index.js';
+import { parseModelSpec } from '../models/parse-model-spec.js';
 import { ConfidantError, PlanValidationError } from '../spec/errors.js';
 import type { ModelPrice } from '../spec/model-price.js';
 

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { readPackageVersion } from '../runner/index.js';
+import { readPackageVersion } from '../runner/package-info.js';
 import { type CliIo, EXIT } from './cli-io.js';
 import { registerCompare } from './commands/compare.js';
 import { registerData } from './commands/data.js';
@@ -14,15 +14,22 @@ import { registerResume } from './commands/resume.js';
 import { registerRun } from './commands/run.js';
 import { registerSweep } from './commands/sweep.js';
 import { registerView } from './commands/view.js';
+import type { Preloaded } from './preload-command-line.js';
 
 /** What a command hands back to `runCli`. */
 export type CommandOutcome = { exitCode: number };
 
 /** Shared by every command's `register` function. */
-export type CommandContext = { io: CliIo; outcome: CommandOutcome };
+export type CommandContext = { io: CliIo; outcome: CommandOutcome; preloaded: Preloaded };
 
-/** Builds the commander program with every command registered; commands set `outcome.exitCode`. */
-export function createProgram({ io }: { io: CliIo }): { program: Command; outcome: CommandOutcome } {
+/**
+ * Builds the commander program with every command registered; commands set `outcome.exitCode`.
+ * `preloaded` is what `preloadCommandLine` loaded for this command line (default: nothing).
+ */
+export function createProgram({ io, preloaded = { suites: [] } }: { io: CliIo; preloaded?: Preloaded }): {
+  program: Command;
+  outcome: CommandOutcome;
+} {
   const outcome: CommandOutcome = { exitCode: EXIT.ok };
   const program = new Command('confidant')
     .description('Measure and harden the contextual privacy of LLM agents.')
@@ -34,7 +41,7 @@ export function createProgram({ io }: { io: CliIo }): { program: Command; outcom
       writeErr: (text) => io.stderr(text),
       outputError: (text, write) => write(`confidant: ${text.replace(/^error: /, '')}`),
     });
-  const context: CommandContext = { io, outcome };
+  const context: CommandContext = { io, outcome, preloaded };
   for (const register of [
     registerRun,
     registerResume,

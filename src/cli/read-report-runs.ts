@@ -3,7 +3,7 @@ import { parseSuiteOptions, planSuiteOptions, summarizeStore } from '../runner/i
 import type { MetricDefinition } from '../spec/metric-definition.js';
 import type { RunHeader, RunSummary } from '../spec/run-record.js';
 import { DirectoryRunStore, refuseHalfWrittenMerge } from '../store/index.js';
-import { findSuite } from '../suites/registry.js';
+import { loadSuite } from '../suites/registry.js';
 import type { Suite } from '../suites/suite.js';
 
 /** One run directory as reports read it. */
@@ -42,7 +42,7 @@ export async function readReportRuns({
     refuseHalfWrittenMerge(resolve(cwd, dir));
     const store = new DirectoryRunStore(resolve(cwd, dir));
     const header = await store.readHeader();
-    const suite = findSuite(header.suite.id);
+    const suite = await loadSuite(header.suite.id);
     const known = new Set(definitions.map((definition) => definition.id));
     definitions.push(...suite.metrics.definitions.filter((definition) => !known.has(definition.id)));
     headline = headline.length > 0 ? headline : (suite.report?.headline ?? []);

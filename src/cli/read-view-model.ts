@@ -5,7 +5,7 @@ import { sampleIndexRow } from '../reports/html/sample-index.js';
 import { buildViewModel, type ViewModel } from '../reports/html/view-model.js';
 import { PlanValidationError } from '../spec/errors.js';
 import type { SampleRecord } from '../spec/run-record.js';
-import { suiteRegistry } from '../suites/registry.js';
+import { loadSuite, suiteRegistry } from '../suites/registry.js';
 import { readReportRuns } from './read-report-runs.js';
 import { refuseMixedSuites } from './refuse-mixed-suites.js';
 
@@ -78,14 +78,17 @@ export async function readViewModel({
     );
   });
   // A suite no longer registered draws no charts of its own; the rest of the view is unaffected.
+  const suites = await Promise.all(
+    runs.map((run) =>
+      suiteRegistry.some((entry) => entry.id === run.header.suite.id) ? loadSuite(run.header.suite.id) : undefined,
+    ),
+  );
   const charts = runs.map(
     (run, index) =>
-      suiteRegistry
-        .find((suite) => suite.id === run.header.suite.id)
-        ?.report?.charts?.({
-          summary: run.summary,
-          records: records[index] ?? [],
-        }) ?? [],
+      suites[index]?.report?.charts?.({
+        summary: run.summary,
+        records: records[index] ?? [],
+      }) ?? [],
   );
   const model = buildViewModel({
     charts,

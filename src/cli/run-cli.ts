@@ -1,6 +1,7 @@
 import { CommanderError } from 'commander';
 import { ConfidantError } from '../spec/errors.js';
 import { type CliIo, EXIT } from './cli-io.js';
+import { preloadCommandLine } from './preload-command-line.js';
 import { createProgram } from './program.js';
 
 /**
@@ -8,9 +9,9 @@ import { createProgram } from './program.js';
  * one line and give 2 (no stack trace); anything unexpected gives 1.
  */
 export async function runCli({ argv, io }: { argv: string[]; io: CliIo }): Promise<number> {
-  const { program, outcome } = createProgram({ io });
   try {
     refuseNulBytes(argv);
+    const { program, outcome } = createProgram({ io, preloaded: await preloadCommandLine(argv) });
     await program.parseAsync(argv);
     return outcome.exitCode;
   } catch (error) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseShard } from '../runner/index.js';
+import { parseShard } from '../runner/shard.js';
 import { FIDELITY_MODES } from '../spec/fidelity.js';
 import { modelPriceSchema, type PriceOverrides } from '../spec/model-price.js';
 import { expandGrid } from './expand-grid.js';

@@ -1,6 +1,6 @@
 import { Help, Option } from 'commander';
 import { describeObjectSchema, type SchemaFieldDoc } from '../spec/describe-object-schema.js';
-import { suiteRegistry } from '../suites/registry.js';
+import { loadedSuite, suiteRegistry } from '../suites/registry.js';
 import type { Suite } from '../suites/suite.js';
 
 /** One suite option as `list options` and `run <suite> --help` print it. */
@@ -89,9 +89,16 @@ export function runHelpAfter(args: readonly string[]): string {
   ].join('\n');
 }
 
-/** The suite the help arguments name (`run pac --help`), if any. */
+/**
+ * The suite the help arguments name (`run pac --help`), if any. Help is drawn synchronously, so
+ * `runCli` loads the suites the command line names before parsing (`loadNamedSuites`).
+ */
 function namedSuite(args: readonly string[]): Suite | undefined {
-  return suiteRegistry.find((candidate) => args.includes(candidate.id));
+  const entry = suiteRegistry.find((candidate) => args.includes(candidate.id));
+  if (entry === undefined) return undefined;
+  const suite = loadedSuite(entry.id);
+  if (suite === undefined) throw new Error(`suite '${entry.id}' is named on the command line but was not loaded`);
+  return suite;
 }
 
 /**
@@ -115,11 +122,14 @@ export const runHelpConfiguration: Partial<Help> = {
   },
 };
 
-/** The generic help of a suite flag declared once for several suites: what it sets, per suite. */
+/**
+ * The help of a suite flag declared once for every suite that has it: what it sets, from the
+ * registry entry (no suite is loaded); generic when several suites share the flag.
+ */
 export function suiteFlagHelp({ flag, key, suites }: { flag: string; key: string; suites: readonly string[] }): string {
   const only = suites.length === 1 ? suiteRegistry.find((suite) => suite.id === suites[0]) : undefined;
-  const meaning = only === undefined ? undefined : describeObjectSchema(only.options).find((o) => o.key === key);
-  if (only !== undefined && meaning?.description !== undefined) {
+  const meaning = only?.flags.find((candidate) => candidate.key === key);
+  if (only !== undefined && meaning !== undefined) {
     return `${only.id}: ${meaning.description} (same as --set ${key}=…)`;
   }
   return `same as --set ${key}=… in ${suites.join(', ')}; what ${flag} means differs per suite: confidant run <suite> --help`;

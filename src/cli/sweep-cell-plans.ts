@@ -6,7 +6,7 @@ import { expandSweep, planHash, sha256Hex } from '../runner/index.js';
 import { ConfidantError, PlanValidationError } from '../spec/errors.js';
 import type { RunPlan } from '../spec/run-plan.js';
 import { type SweepCell, type SweepFile, sweepFileSchema } from '../spec/sweep-file.js';
-import { findSuite } from '../suites/registry.js';
+import { loadSuite } from '../suites/registry.js';
 import { buildPlan, mergeRunFlags } from './build-plan.js';
 import { parseConfigObject } from './config-file.js';
 import { formatIssues } from './flag-schema.js';
@@ -66,7 +66,7 @@ export type PlannedCell = SweepCell & { suite: string; plan: RunPlan; planHash: 
  * rules as a config file and a command line (later axes win a key; model bindings by role), the
  * suite's preset laid beneath. Every cell's problems are collected and thrown as one user error.
  */
-export function planSweepCells({
+export async function planSweepCells({
   sweep,
   shard,
   baseDir,
@@ -75,12 +75,12 @@ export function planSweepCells({
   shard?: ShardSpec;
   /** Where a fragment's relative `dataDir` is resolved (the sweep file's folder). */
   baseDir: string;
-}): PlannedCell[] {
+}): Promise<PlannedCell[]> {
   const problems: string[] = [];
   const planned: PlannedCell[] = [];
   for (const cell of expandSweep(sweep)) {
     try {
-      planned.push(planCell({ cell, baseDir, ...(shard === undefined ? {} : { shard }) }));
+      planned.push(await planCell({ cell, baseDir, ...(shard === undefined ? {} : { shard }) }));
     } catch (error) {
       if (!ConfidantError.isInstance(error) || !error.userError) throw error;
       problems.push(`cell ${cell.id}: ${error.message}`);
@@ -92,7 +92,15 @@ export function planSweepCells({
   return planned;
 }
 
-function planCell({ cell, shard, baseDir }: { cell: SweepCell; shard?: ShardSpec; baseDir: string }): PlannedCell {
+async function planCell({
+  cell,
+  shard,
+  baseDir,
+}: {
+  cell: SweepCell;
+  shard?: ShardSpec;
+  baseDir: string;
+}): Promise<PlannedCell> {
   let suiteId: string | undefined;
   let dataDir: string | undefined;
   for (const fragment of cell.fragments) {
@@ -108,7 +116,7 @@ function planCell({ cell, shard, baseDir }: { cell: SweepCell; shard?: ShardSpec
   if (suiteId === undefined) {
     throw new PlanValidationError('no suite: set `suite` in the settings or in one axis value');
   }
-  const suite = findSuite(suiteId);
+  const suite = await loadSuite(suiteId);
   let flags: RunFlagValues = {};
   cell.fragments.forEach((fragment, index) => {
     const { suite: _suite, dataDir: _dataDir, ...rest } = fragment;

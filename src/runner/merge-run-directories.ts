@@ -11,7 +11,7 @@ import {
   refuseHalfWrittenMerge,
 } from '../store/index.js';
 import { MERGE_INCOMPLETE_MARKER } from '../store/merge-runs.js';
-import { findSuite } from '../suites/registry.js';
+import { loadSuite } from '../suites/registry.js';
 import { buildSummary } from './build-summary.js';
 import { parseSuiteOptions, planSuiteOptions } from './prepare-run.js';
 import { whileLocked } from './while-locked.js';
@@ -46,7 +46,7 @@ export async function mergeRunDirectories(
   }
   const first = await sources[0]?.readHeader();
   if (first === undefined) throw new TypeError('mergeRunDirectories needs at least one source');
-  const suite = findSuite(first.suite.id);
+  const suite = await loadSuite(first.suite.id);
   const suiteOptions = parseSuiteOptions({ suite, raw: planSuiteOptions({ suite, plan: first.plan }) });
   const now = new Date();
   const { directory, runId } = await createRunDirectory({

@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ModelSpecError, PlanValidationError } from '../spec/errors.js';
 import { type RunPlanInput, runPlanSchema } from '../spec/run-plan.js';
-import { findSuite } from '../suites/registry.js';
+import { loadSuites } from '../suites/registry.js';
 import { planHash } from './plan-hash.js';
 import { fidelityOverrides, planSuiteOptions, prepareRun } from './prepare-run.js';
+
+const suites = await loadSuites();
+const findSuite = (id: string) => suites.find((suite) => suite.id === id)!;
 
 const chat = [
   { role: 'agent', spec: 'mock:echo' },

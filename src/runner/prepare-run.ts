@@ -6,7 +6,7 @@ import type { Defense } from '../spec/defense.js';
 import { ModelSpecError, PlanValidationError } from '../spec/errors.js';
 import type { RoleBinding } from '../spec/model-spec.js';
 import type { RunPlan } from '../spec/run-plan.js';
-import { findSuite } from '../suites/registry.js';
+import { loadSuite } from '../suites/registry.js';
 import type { SampleSpec, Suite } from '../suites/suite.js';
 import { expandSamples } from './expand-samples.js';
 import { hashRunDataset, type RunDataset, readsOutsideDataDir } from './hash-run-dataset.js';
@@ -218,7 +218,7 @@ export async function prepareRun({
   suite: given,
   defenses: givenDefenses,
 }: PrepareRunOptions): Promise<PreparedRun> {
-  const suite = given ?? findSuite(plan.suite);
+  const suite = given ?? (await loadSuite(plan.suite));
   if (suite.id !== plan.suite) {
     throw new PlanValidationError(`the plan names suite ${plan.suite} but was given suite ${suite.id}`);
   }

@@ -6,7 +6,7 @@ import type { ModelDescription, RoleBinding } from '../spec/model-spec.js';
 import { type RunPlan, runPlanSchema } from '../spec/run-plan.js';
 import type { RunHeader, RunInvocation, RunRescore, SampleRecord } from '../spec/run-record.js';
 import { DirectoryRunStore } from '../store/index.js';
-import { findSuite } from '../suites/registry.js';
+import { loadSuite } from '../suites/registry.js';
 import type { Suite } from '../suites/suite.js';
 import { applyResumeOverrides, type ResumeOverrides } from './apply-resume-overrides.js';
 import { createRunStore } from './create-run-store.js';
@@ -88,7 +88,7 @@ export async function rescore(options: RescoreOptions): Promise<EvaluateResult> 
     dataDir: options.dataDir,
     cacheDir: options.cacheDir,
   });
-  const base = options.suite ?? findSuite(header.suite.id);
+  const base = options.suite ?? (await loadSuite(header.suite.id));
   const prepared = await prepareRun({
     plan,
     dataDir,

@@ -4,7 +4,7 @@ import { PlanValidationError } from '../spec/errors.js';
 import type { RunHeader, RunResume } from '../spec/run-record.js';
 import type { RunStore } from '../spec/run-store.js';
 import { DirectoryRunStore, type RunLockHolder } from '../store/index.js';
-import { findSuite } from '../suites/registry.js';
+import { loadSuite } from '../suites/registry.js';
 import type { Suite } from '../suites/suite.js';
 import { applyResumeOverrides, type ResumeOverrides } from './apply-resume-overrides.js';
 import { type EvaluateResult, type RunSessionOptions, runPrepared } from './evaluate.js';
@@ -89,7 +89,7 @@ async function resumeLocked({ options, store }: { options: ResumeOptions; store:
     source === undefined
       ? options.suite
       : replaySuite({
-          suite: options.suite ?? findSuite(header.suite.id),
+          suite: options.suite ?? (await loadSuite(header.suite.id)),
           sourceRunId: source.header.runId,
           records: source.records,
         });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { suiteOptionKeys } from './option-keys.js';
-import { suiteRegistry } from './registry.js';
+import { loadSuites } from './registry.js';
+
+const suites = await loadSuites();
 
 describe('suiteOptionKeys', () => {
   it('reads the keys of an object schema through refinements, transforms and defaults', () => {
@@ -16,7 +18,7 @@ describe('suiteOptionKeys', () => {
   });
 
   it('names the options of every registered suite', () => {
-    const keys = Object.fromEntries(suiteRegistry.map((suite) => [suite.id, suiteOptionKeys(suite.options)]));
+    const keys = Object.fromEntries(suites.map((suite) => [suite.id, suiteOptionKeys(suite.options)]));
     expect(keys['toy-leak']).toEqual([]);
     expect(keys.confaide).toEqual(['tier', 'instruction', 'questions', 'tier3Proxy', 'ratingPhrases', 'ratingRetries']);
     expect(keys.privacylens).toContain('judgeProtocol');

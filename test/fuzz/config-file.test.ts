@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfigObject, readConfigFile } from '../../src/cli/config-file.js';
-import { findSuite } from '../../src/suites/registry.js';
+import { loadSuites } from '../../src/suites/registry.js';
 import { fixtureDataDir } from '../support/test-data.js';
 import {
   anyJson,
@@ -16,6 +16,9 @@ import {
   ONE_DRY_RUN_TIMEOUT_MS,
   writeFiles,
 } from './fuzz-inputs.js';
+
+const suites = await loadSuites();
+const findSuite = (id: string) => suites.find((suite) => suite.id === id)!;
 
 /**
  * `--config` files, damaged: `readConfigFile` returns flags or a user error, and `run confaide

@@ -3,7 +3,10 @@ import { reportHeader } from '../../src/reports/__fixtures__/report-run.js';
 import { buildSummary } from '../../src/runner/build-summary.js';
 import type { RunHeader, SampleRecord } from '../../src/spec/run-record.js';
 import { DirectoryRunStore } from '../../src/store/index.js';
-import { findSuite } from '../../src/suites/registry.js';
+import { loadSuites } from '../../src/suites/registry.js';
+
+const suites = await loadSuites();
+const findSuite = (id: string) => suites.find((suite) => suite.id === id)!;
 
 /**
  * Writes a run directory as a finished run leaves it (header.json, samples.jsonl, summary.json),

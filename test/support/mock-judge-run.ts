@@ -3,10 +3,13 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { MetricValue } from '../../src/spec/metric-value.js';
 import { type RunSummary, runSummarySchema } from '../../src/spec/run-record.js';
-import { findSuite } from '../../src/suites/registry.js';
+import { loadSuites } from '../../src/suites/registry.js';
 import { undefinedMetricIds } from '../../src/suites/undefined-metric-ids.js';
 import { runCliInProcess } from './run-cli-in-process.js';
 import { lastLine } from './run-cli-process.js';
+
+const suites = await loadSuites();
+const findSuite = (id: string) => suites.find((suite) => suite.id === id)!;
 
 /** The three offline judges, each answering every judge with the reply it declares for a verdict. */
 export const MOCK_JUDGES = ['mock:judge-leak', 'mock:judge-safe', 'mock:judge-alternate'] as const;

@@ -1,11 +1,9 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { compareRuns, type RunComparison } from '../../reports/compare-runs.js';
-import { renderCompareMarkdown } from '../../reports/render-compare.js';
+import type { RunComparison } from '../../reports/compare-runs.js';
 import { PlanValidationError } from '../../spec/errors.js';
 import { writeOutputFile } from '../output-file.js';
 import type { CommandContext } from '../program.js';
-import { readReportRuns } from '../read-report-runs.js';
 
 const FORMATS = ['md', 'json'];
 
@@ -25,6 +23,12 @@ export function registerCompare({ program, context }: { program: Command; contex
       if (!FORMATS.includes(flags.format)) {
         throw new PlanValidationError(`unknown compare format '${flags.format}': use ${FORMATS.join(', ')}`);
       }
+      // Loaded on first use: `--help` and the other commands never need the report code.
+      const [{ compareRuns }, { renderCompareMarkdown }, { readReportRuns }] = await Promise.all([
+        import('../../reports/compare-runs.js'),
+        import('../../reports/render-compare.js'),
+        import('../read-report-runs.js'),
+      ]);
       const { runs, definitions } = await readReportRuns({ dirs: [runA, ...others], cwd: io.cwd });
       const [baseline, ...rest] = runs;
       if (baseline === undefined) return;

@@ -1,12 +1,6 @@
 import type { Command } from 'commander';
-import {
-  datasetCatalog,
-  findCatalogEntry,
-  installDatasetFromCopy,
-  pullDataset,
-  resolveDataDir,
-  verifyDataset,
-} from '../../datasets/index.js';
+import { resolveDataDir } from '../../datasets/data-dir.js';
+import { datasetCatalog, findCatalogEntry } from '../../datasets/dataset-catalog.js';
 import { ChecksumMismatchError, ConfidantError, DatasetNotFoundError } from '../../spec/errors.js';
 import { EXIT } from '../cli-io.js';
 import type { CommandContext } from '../program.js';
@@ -41,6 +35,8 @@ export function registerData({ program, context }: { program: Command; context: 
         });
       }
       if (flags.from !== undefined) {
+        // The archive and download code is loaded on first use, not by every command's start-up.
+        const { installDatasetFromCopy } = await import('../../datasets/install-from-copy.js');
         const result = await installDatasetFromCopy({
           name,
           dataDir,
@@ -56,6 +52,7 @@ export function registerData({ program, context }: { program: Command; context: 
         io.stdout(`${result.dir}\n`);
         return;
       }
+      const { pullDataset } = await import('../../datasets/pull-dataset.js');
       const result = await pullDataset({
         name,
         dataDir,
@@ -78,6 +75,7 @@ export function registerData({ program, context }: { program: Command; context: 
     .action(async (name: string, flags: { dataDir?: string }) => {
       const { io } = context;
       const dataDir = resolveDataDir({ flag: flags.dataDir, env: io.env, home: io.home });
+      const { verifyDataset } = await import('../../datasets/pull-dataset.js');
       const result = await verifyDataset({ name, dataDir });
       for (const file of result.files) {
         io.stdout(`${file.status.padEnd(8)} ${file.path}${file.status === 'ok' ? '' : `: ${file.detail}`}\n`);

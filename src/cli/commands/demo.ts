@@ -1,14 +1,12 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { evaluate } from '../../runner/index.js';
-import { indexMetricDefinitions, type MetricDefinition } from '../../spec/metric-definition.js';
+import type { MetricDefinition } from '../../spec/metric-definition.js';
 import type { MetricValue } from '../../spec/metric-value.js';
 import type { RoleBinding } from '../../spec/model-spec.js';
 import type { RunSummary } from '../../spec/run-record.js';
-import { findSuite } from '../../suites/registry.js';
+import { loadSuite } from '../../suites/registry.js';
 import { EXIT } from '../cli-io.js';
 import type { CommandContext } from '../program.js';
-import { findPreset } from '../with-preset.js';
 
 /**
  * One demo run: a suite's starter data with one reference agent and deterministic judges only.
@@ -18,25 +16,26 @@ type DemoRun = {
   suite: string;
   /** What the row is called in the printed report. */
   label: string;
-  suiteOptions: Readonly<Record<string, unknown>>;
+  /** The suite preset whose options the run takes. */
+  preset: string;
   models: RoleBinding[];
 };
 
-/** The pac suite's `offline` preset (`confidant run pac --preset offline` runs the same thing). */
-const PAC_OFFLINE = findPreset({ suite: findSuite('pac'), id: 'offline' }).options;
-
-/** The demo's runs, in report order. */
+/**
+ * The demo's runs, in report order: pac's `offline` preset (`confidant run pac --preset offline`
+ * runs the same thing).
+ */
 export const DEMO_RUNS: readonly DemoRun[] = [
   {
     suite: 'pac',
     label: 'reference:naive',
-    suiteOptions: PAC_OFFLINE,
+    preset: 'offline',
     models: [{ role: 'agent', spec: 'reference:naive' }],
   },
   {
     suite: 'pac',
     label: 'reference:oracle',
-    suiteOptions: PAC_OFFLINE,
+    preset: 'offline',
     models: [{ role: 'agent', spec: 'reference:oracle' }],
   },
 ];
@@ -56,9 +55,15 @@ type DemoResult = {
 };
 
 async function runDemo({ run, outDir, signal }: { run: DemoRun; outDir: string; signal: AbortSignal }) {
+  const [{ evaluate }, { indexMetricDefinitions }, { findPreset }] = await Promise.all([
+    import('../../runner/index.js'),
+    import('../../spec/metric-definition.js'),
+    import('../with-preset.js'),
+  ]);
+  const preset = findPreset({ suite: await loadSuite(run.suite), id: run.preset });
   const { summary, store, suite } = await evaluate({
     suite: run.suite,
-    options: { ...run.suiteOptions },
+    options: { ...preset.options },
     models: run.models,
     // Starter data ships with the package: no data directory is read.
     dataDir: outDir,

@@ -1,11 +1,9 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { exportPreferences, formatExportSummary, preferencePaths } from '../../export/privact/export-preferences.js';
 import type { LcArsParameters } from '../../export/privact/lc-ars-reward.js';
 import { PROMPT_STYLES, type PromptStyle } from '../../export/privact/training-prompt.js';
 import { PREFERENCE_FORMATS, type PreferenceFormat } from '../../export/write-preference-pairs.js';
 import { PlanValidationError } from '../../spec/errors.js';
-import { DirectoryRunStore, refuseHalfWrittenMerge } from '../../store/index.js';
 import { writeOutputFile } from '../output-file.js';
 import type { CommandContext } from '../program.js';
 
@@ -83,6 +81,11 @@ export function registerExport({ program, context }: { program: Command; context
       const threshold = numberFlag(flags.threshold, '--threshold');
       const fraction = numberFlag(flags.splitValidation, '--split-validation');
       const seed = numberFlag(flags.seed, '--seed');
+      // The export and store code is loaded on first use, not by every command's start-up.
+      const [
+        { exportPreferences, formatExportSummary, preferencePaths },
+        { DirectoryRunStore, refuseHalfWrittenMerge },
+      ] = await Promise.all([import('../../export/privact/export-preferences.js'), import('../../store/index.js')]);
       const result = await exportPreferences({
         stores: runDirs.map((dir) => {
           refuseHalfWrittenMerge(resolve(io.cwd, dir));

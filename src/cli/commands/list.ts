@@ -1,101 +1,15 @@
 import type { Command } from 'commander';
-import { defenseRegistry } from '../../defenses/registry.js';
-import { providerRegistry } from '../../models/index.js';
-import { METRICS_DOC_PATH } from '../../reports/metric-anchor.js';
-import { DIRECTION_TEXT, SOURCE_TEXT, scaleText } from '../../reports/render-metric-docs.js';
 import { PlanValidationError } from '../../spec/errors.js';
-import { findSuite, suiteRegistry } from '../../suites/registry.js';
-import { type Suite, suiteJudges } from '../../suites/suite.js';
+import { loadSuite, loadSuites } from '../../suites/registry.js';
 import type { CommandContext } from '../program.js';
-import { formatSuiteOptions, formatSuitePresets } from '../suite-help.js';
 
-type Rows = { title: string; rows: Array<{ name: string; description: string }> };
-type ListContext = { suites: readonly Suite[]; verbose: boolean };
+/** What `confidant list` can list, in help order (the listings are in `list-listings.ts`). */
+export const LISTING_NAMES = ['suites', 'options', 'presets', 'metrics', 'providers', 'defenses', 'judges'] as const;
 
-function table({ title, rows }: Rows): string {
-  const width = Math.max(...rows.map((row) => row.name.length), 4);
-  return `${title}\n${rows.map((row) => `  ${row.name.padEnd(width)}  ${row.description}`).join('\n')}\n\n`;
-}
+/** One of {@link LISTING_NAMES}. */
+export type ListingName = (typeof LISTING_NAMES)[number];
 
-function suiteLine(suite: Suite): string {
-  const flags = suite.flags?.length ? ` Flags: ${suite.flags.map((flag) => flag.flag).join(', ')}.` : '';
-  const presets = suite.presets?.length ? ` Presets: ${suite.presets.map((preset) => preset.id).join(', ')}.` : '';
-  return `${suite.description}${flags}${presets}`;
-}
-
-/** Every metric of a suite with what it means, as `docs/metrics.md` gives it. */
-function metricsOf(suite: Suite): string {
-  const width = Math.max(...suite.metrics.definitions.map((definition) => definition.id.length));
-  const indent = ' '.repeat(width + 4);
-  const entries = suite.metrics.definitions.map((definition) =>
-    [
-      `  ${definition.id.padEnd(width)}  ${definition.label}: ${scaleText(definition)}; ${DIRECTION_TEXT[definition.direction]}`,
-      `${indent}${definition.definition}`,
-      `${indent}formula: ${definition.formula}`,
-      `${indent}${definition.denominator}`,
-      `${indent}source: ${SOURCE_TEXT[definition.source.kind]}: ${definition.source.reference}`,
-      ...(definition.groups === undefined ? [] : [`${indent}in breakdowns: ${definition.groups.join(', ')}`]),
-    ].join('\n'),
-  );
-  return `Metrics of ${suite.id} (${METRICS_DOC_PATH}#${suite.id}):\n${entries.join('\n')}\n\n`;
-}
-
-const listings: Record<string, (context: ListContext) => string> = {
-  suites: ({ suites, verbose }) =>
-    verbose
-      ? suites
-          .map((suite) => {
-            const presets = formatSuitePresets(suite);
-            return `${suite.id}: ${suiteLine(suite)}\n${formatSuiteOptions(suite)}${presets === '' ? '' : `  presets (--preset <id>):\n${presets.replace(/^/gm, '  ')}`}\n`;
-          })
-          .join('')
-      : table({ title: 'Suites', rows: suites.map((suite) => ({ name: suite.id, description: suiteLine(suite) })) }),
-  options: ({ suites }) =>
-    suites
-      .map(
-        (suite) =>
-          `Options of ${suite.id} (--set <key>=<value>; the flag in brackets is the same setting):\n${formatSuiteOptions(suite)}\n`,
-      )
-      .join(''),
-  presets: ({ suites }) => {
-    const withPresets = suites.filter((suite) => (suite.presets?.length ?? 0) > 0);
-    if (withPresets.length === 0) return `No presets for ${suites.map((suite) => suite.id).join(', ')}.\n\n`;
-    return withPresets
-      .map(
-        (suite) => `Presets of ${suite.id} (confidant run ${suite.id} --preset <id>):\n${formatSuitePresets(suite)}\n`,
-      )
-      .join('');
-  },
-  metrics: ({ suites }) => suites.map(metricsOf).join(''),
-  providers: () =>
-    table({
-      title: 'Providers (model spec: provider:model[@baseURL[,baseURL…]])',
-      rows: providerRegistry.map((provider) => ({ name: provider.id, description: provider.description })),
-    }),
-  defenses: () =>
-    table({
-      title: 'Defenses (--defense)',
-      rows: defenseRegistry.map((entry) => ({
-        name: entry.usage,
-        description: `${entry.description}${entry.aliases.length ? ` Alias: ${entry.aliases.join(', ')}.` : ''}`,
-      })),
-    }),
-  judges: ({ suites }) =>
-    table({
-      title: 'Judges (by suite, with default options)',
-      rows: suites.flatMap((suite) => {
-        const defaults = suite.options.safeParse({});
-        if (!defaults.success) return [{ name: suite.id, description: 'judges depend on the suite options' }];
-        const judges = suiteJudges({ scorers: suite.scorers, options: defaults.data });
-        return judges.length === 0
-          ? [{ name: suite.id, description: 'deterministic scoring only' }]
-          : judges.map((judge) => ({
-              name: `${suite.id}/${judge.id}@${judge.version}`,
-              description: judge.templateSha256,
-            }));
-      }),
-    }),
-};
+const isListingName = (name: string): name is ListingName => (LISTING_NAMES as readonly string[]).includes(name);
 
 const DEFAULT_LISTINGS = 'suites,providers,defenses,judges';
 
@@ -107,18 +21,18 @@ export function registerList({ program, context }: { program: Command; context: 
   program
     .command('list')
     .description('List registered suites, providers, defenses and judges; options, metrics and presets of suites.')
-    .argument('[what]', `comma-separated: ${Object.keys(listings).join(',')}`, DEFAULT_LISTINGS)
+    .argument('[what]', `comma-separated: ${LISTING_NAMES.join(',')}`, DEFAULT_LISTINGS)
     .argument('[suite]', 'only this suite (for suites, options, metrics, presets, judges)')
     .option('--verbose', 'with suites: every option (type, values, default, meaning) and preset')
-    .action((what: string, suiteId: string | undefined, flags: { verbose?: boolean }) => {
-      const suites = suiteId === undefined ? suiteRegistry : [findSuite(suiteId)];
+    .action(async (what: string, suiteId: string | undefined, flags: { verbose?: boolean }) => {
+      const suites = suiteId === undefined ? await loadSuites() : [await loadSuite(suiteId)];
+      const { listings } = await import('../list-listings.js');
       const names = what.split(',').map((name) => name.trim());
       for (const name of names) {
-        const listing = listings[name];
-        if (!listing) {
-          throw new PlanValidationError(`cannot list '${name}': choose from ${Object.keys(listings).join(', ')}`);
+        if (!isListingName(name)) {
+          throw new PlanValidationError(`cannot list '${name}': choose from ${LISTING_NAMES.join(', ')}`);
         }
-        context.io.stdout(listing({ suites, verbose: flags.verbose === true }));
+        context.io.stdout(listings[name]({ suites, verbose: flags.verbose === true }));
       }
     });
 }

@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { mergeRunDirectories } from '../../runner/index.js';
 import type { CommandContext } from '../program.js';
 import { lockTakeoverNote } from '../run-lock-session.js';
 
@@ -13,6 +12,7 @@ export function registerMerge({ program, context }: { program: Command; context:
     .option('--out <dir>', 'where the merged run directory goes (default ./runs)')
     .action(async (runDirs: string[], flags: { out?: string }) => {
       const { io } = context;
+      const { mergeRunDirectories } = await import('../../runner/merge-run-directories.js');
       const { directory, summary } = await mergeRunDirectories({
         sources: runDirs.map((dir) => resolve(io.cwd, dir)),
         outDir: resolve(io.cwd, flags.out ?? 'runs'),

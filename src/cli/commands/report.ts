@@ -1,29 +1,21 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { Report } from '../../reports/build-report.js';
-import { buildReport } from '../../reports/build-report.js';
-import { renderHtml } from '../../reports/html/render-html.js';
-import { type PerSampleRow, perSampleRows } from '../../reports/per-sample-rows.js';
-import { renderCsv } from '../../reports/render-csv.js';
-import { renderJson } from '../../reports/render-json.js';
-import { renderMarkdown } from '../../reports/render-markdown.js';
-import { renderPerSampleCsv, renderPerSampleJsonl } from '../../reports/render-per-sample.js';
+import type { PerSampleRow } from '../../reports/per-sample-rows.js';
 import { PlanValidationError } from '../../spec/errors.js';
 import { writeOutputFile } from '../output-file.js';
 import type { CommandContext } from '../program.js';
-import { readReportRuns } from '../read-report-runs.js';
-import { expandRunDirs, readViewModel } from '../read-view-model.js';
-import { refuseMixedSuites } from '../refuse-mixed-suites.js';
 
-const renderers: Record<string, (report: Report) => string> = {
-  md: renderMarkdown,
-  json: renderJson,
-  csv: renderCsv,
+// Renderers are loaded when chosen: `--help` and the other commands never load report code.
+const renderers: Record<string, () => Promise<(report: Report) => string>> = {
+  md: async () => (await import('../../reports/render-markdown.js')).renderMarkdown,
+  json: async () => (await import('../../reports/render-json.js')).renderJson,
+  csv: async () => (await import('../../reports/render-csv.js')).renderCsv,
 };
 
-const perSampleRenderers: Record<string, (rows: readonly PerSampleRow[]) => string> = {
-  csv: renderPerSampleCsv,
-  jsonl: renderPerSampleJsonl,
+const perSampleRenderers: Record<string, () => Promise<(rows: readonly PerSampleRow[]) => string>> = {
+  csv: async () => (await import('../../reports/render-per-sample.js')).renderPerSampleCsv,
+  jsonl: async () => (await import('../../reports/render-per-sample.js')).renderPerSampleJsonl,
 };
 
 /** `confidant report <run-dir…>`: a paper-style table of one or more runs, or one row per sample. */
@@ -43,12 +35,17 @@ export function registerReport({ program, context }: { program: Command; context
       let text: string;
       if (flags.perSample) {
         const format = flags.format ?? 'csv';
-        const render = perSampleRenderers[format];
-        if (!render) {
+        const loadRenderer = perSampleRenderers[format];
+        if (!loadRenderer) {
           throw new PlanValidationError(
             `--per-sample writes ${Object.keys(perSampleRenderers).join(' or ')}, not '${format}': use --format csv or --format jsonl`,
           );
         }
+        const [render, { perSampleRows }, { readReportRuns }] = await Promise.all([
+          loadRenderer(),
+          import('../../reports/per-sample-rows.js'),
+          import('../read-report-runs.js'),
+        ]);
         const { runs } = await readReportRuns({ dirs: runDirs, cwd: io.cwd });
         const rows: PerSampleRow[] = [];
         for (const run of runs) {
@@ -56,6 +53,10 @@ export function registerReport({ program, context }: { program: Command; context
         }
         text = render(rows);
       } else if (flags.format === 'html') {
+        const [{ renderHtml }, { expandRunDirs, readViewModel }] = await Promise.all([
+          import('../../reports/html/render-html.js'),
+          import('../read-view-model.js'),
+        ]);
         const { model } = await readViewModel({
           dirs: expandRunDirs({ args: runDirs, cwd: io.cwd }),
           cwd: io.cwd,
@@ -65,12 +66,18 @@ export function registerReport({ program, context }: { program: Command; context
         text = renderHtml(model);
       } else {
         const format = flags.format ?? 'md';
-        const render = renderers[format];
-        if (!render) {
+        const loadRenderer = renderers[format];
+        if (!loadRenderer) {
           throw new PlanValidationError(
             `unknown report format '${format}': use ${Object.keys(renderers).join(', ')} or html`,
           );
         }
+        const [render, { buildReport }, { readReportRuns }, { refuseMixedSuites }] = await Promise.all([
+          loadRenderer(),
+          import('../../reports/build-report.js'),
+          import('../read-report-runs.js'),
+          import('../refuse-mixed-suites.js'),
+        ]);
         const input = await readReportRuns({ dirs: runDirs, cwd: io.cwd });
         refuseMixedSuites({
           runs: input.runs.map((run) => ({ dir: run.dir, suite: run.header.suite.id })),

@@ -1,19 +1,8 @@
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { parseRoleBinding } from '../../models/index.js';
-import { rescore, scoringBindings } from '../../runner/index.js';
-import { DirectoryRunStore } from '../../store/index.js';
-import { compatibleClientOption } from '../compatible-client-option.js';
-import { executeRun } from '../execute-run.js';
 import { addFlagOptions, flagsFromCommandLine } from '../flag-schema.js';
-import { fullValidation } from '../full-validation.js';
-import { nestModelSettings } from '../parse-assignments.js';
-import { preflightTargets, runPreflight } from '../preflight.js';
 import type { CommandContext } from '../program.js';
-import { continuedRunCacheDir } from '../resolve-cache-dir.js';
-import { resumeOverridesOf } from '../resume-overrides.js';
 import { runFlagSchema } from '../run-flags.js';
-import { resumeCommand } from '../run-lock-session.js';
 
 /**
  * `confidant rescore <run-dir>`: the run's stored outputs scored anew (another judge, other judge
@@ -29,6 +18,32 @@ export function registerRescore({ program, context }: { program: Command; contex
   addFlagOptions({ command, schema: runFlagSchema, name: 'rescore' });
   command.action(async (runDir: string, _options: Record<string, unknown>, self: Command) => {
     const { io } = context;
+    // Loaded on first use, not by every command's start-up.
+    const [
+      { parseRoleBinding },
+      { rescore, scoringBindings },
+      { DirectoryRunStore },
+      { compatibleClientOption },
+      { executeRun },
+      { fullValidation },
+      { nestModelSettings },
+      { preflightTargets, runPreflight },
+      { continuedRunCacheDir },
+      { resumeOverridesOf },
+      { resumeCommand },
+    ] = await Promise.all([
+      import('../../models/index.js'),
+      import('../../runner/index.js'),
+      import('../../store/index.js'),
+      import('../compatible-client-option.js'),
+      import('../execute-run.js'),
+      import('../full-validation.js'),
+      import('../parse-assignments.js'),
+      import('../preflight.js'),
+      import('../resolve-cache-dir.js'),
+      import('../resume-overrides.js'),
+      import('../run-lock-session.js'),
+    ]);
     const source = resolve(io.cwd, runDir);
     const flags = flagsFromCommandLine({ schema: runFlagSchema, name: 'rescore', command: self });
     const header = await new DirectoryRunStore(source).readHeader();

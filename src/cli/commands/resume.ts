@@ -1,20 +1,10 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { resolveDataDir } from '../../datasets/index.js';
-import { describeResumeChanges, resume } from '../../runner/index.js';
 import type { RunHeader } from '../../spec/run-record.js';
-import { DirectoryRunStore } from '../../store/index.js';
-import { refuseHalfWrittenMerge } from '../../store/merge-runs.js';
 import type { CliIo } from '../cli-io.js';
-import { compatibleClientOption } from '../compatible-client-option.js';
-import { executeRun } from '../execute-run.js';
 import { addFlagOptions, flagsFromCommandLine } from '../flag-schema.js';
-import { fullValidation } from '../full-validation.js';
-import { planWarnings } from '../plan-warnings.js';
-import { preflightTargets, runPreflight } from '../preflight.js';
 import type { CommandContext } from '../program.js';
-import { continuedRunCacheDir } from '../resolve-cache-dir.js';
 import {
   REFUSED_RESUME_FLAGS,
   type RefusedResumeFlag,
@@ -22,7 +12,6 @@ import {
   resumeOverridesOf,
 } from '../resume-overrides.js';
 import { type RunFlagValues, runFlagSchema } from '../run-flags.js';
-import { lockTakeoverNote, resumeCommand } from '../run-lock-session.js';
 import { camel, suiteFlagDeclarations } from './run.js';
 
 /** The flags `resume` takes (the `resume` flags of `runFlagSchema`). */
@@ -48,6 +37,10 @@ export function registerResume({ program, context }: { program: Command; context
   command.action(async (runDir: string, options: Record<string, unknown>, self: Command) => {
     const { io } = context;
     const location = resolve(io.cwd, runDir);
+    const [{ DirectoryRunStore }, { refuseHalfWrittenMerge }] = await Promise.all([
+      import('../../store/index.js'),
+      import('../../store/merge-runs.js'),
+    ]);
     refuseHalfWrittenMerge(location);
     const header = await new DirectoryRunStore(location).readHeader();
     refuseResumeFlags({ flags: options, refused, suite: header.suite.id });
@@ -68,6 +61,28 @@ async function resumeRun({
   header: RunHeader;
   flags: ResumeFlags;
 }): Promise<number> {
+  // Loaded on first use, not by every command's start-up.
+  const [
+    { resolveDataDir },
+    { describeResumeChanges, resume },
+    { compatibleClientOption },
+    { executeRun },
+    { fullValidation },
+    { planWarnings },
+    { preflightTargets, runPreflight },
+    { continuedRunCacheDir },
+    { lockTakeoverNote, resumeCommand },
+  ] = await Promise.all([
+    import('../../datasets/data-dir.js'),
+    import('../../runner/index.js'),
+    import('../compatible-client-option.js'),
+    import('../execute-run.js'),
+    import('../full-validation.js'),
+    import('../plan-warnings.js'),
+    import('../preflight.js'),
+    import('../resolve-cache-dir.js'),
+    import('../run-lock-session.js'),
+  ]);
   const recorded = header.invocation;
   const dataDir =
     flags.dataDir !== undefined

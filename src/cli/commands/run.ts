@@ -1,34 +1,20 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { resolveDataDir } from '../../datasets/index.js';
-import { createPriceTable } from '../../models/index.js';
-import { checkPlanModels, estimatePlan, evaluatePlan, planSettings, prepareRun } from '../../runner/index.js';
 import { MissingApiKeyError, PlanValidationError } from '../../spec/errors.js';
-import { findSuite, suiteRegistry } from '../../suites/registry.js';
-import { buildPlan, mergeRunFlags } from '../build-plan.js';
-import { compatibleClientOption } from '../compatible-client-option.js';
-import { readConfigFile } from '../config-file.js';
-import { executeRun } from '../execute-run.js';
+import { loadSuite, suiteRegistry } from '../../suites/registry.js';
 import { addFlagOptions, flagsFromCommandLine } from '../flag-schema.js';
-import { fullValidation } from '../full-validation.js';
-import { planWarnings } from '../plan-warnings.js';
-import { preflightTargets, runPreflight } from '../preflight.js';
 import type { CommandContext } from '../program.js';
-import { renderDryRun } from '../render-dry-run.js';
-import { resolveCacheDir } from '../resolve-cache-dir.js';
 import { runFlagSchema } from '../run-flags.js';
-import { resumeCommand } from '../run-lock-session.js';
 import { runHelpAfter, runHelpConfiguration, suiteFlagHelp } from '../suite-help.js';
-import { withPreset } from '../with-preset.js';
 
 /** Suite flags of every registered suite, each declared once (e.g. `--tier`). */
 export function suiteFlagDeclarations(): Array<{ flag: string; key: string; suites: string[] }> {
   const declarations = new Map<string, { flag: string; key: string; suites: string[] }>();
   for (const suite of suiteRegistry) {
-    for (const flag of suite.flags ?? []) {
-      const existing = declarations.get(flag.flag);
+    for (const { flag, key } of suite.flags) {
+      const existing = declarations.get(flag);
       if (existing) existing.suites.push(suite.id);
-      else declarations.set(flag.flag, { ...flag, suites: [suite.id] });
+      else declarations.set(flag, { flag, key, suites: [suite.id] });
     }
   }
   return [...declarations.values()];
@@ -53,7 +39,39 @@ export function registerRun({ program, context }: { program: Command; context: C
   command.configureHelp(runHelpConfiguration);
   command.action(async (suiteId: string, options: Record<string, unknown>, self: Command) => {
     const { io } = context;
-    const suite = findSuite(suiteId);
+    const suite = await loadSuite(suiteId);
+    // What a run needs beyond its suite is loaded here, on first use, not at every command's start-up.
+    const [
+      { resolveDataDir },
+      { createPriceTable },
+      { checkPlanModels, estimatePlan, evaluatePlan, planSettings, prepareRun },
+      { buildPlan, mergeRunFlags },
+      { compatibleClientOption },
+      { readConfigFile },
+      { executeRun },
+      { fullValidation },
+      { planWarnings },
+      { preflightTargets, runPreflight },
+      { renderDryRun },
+      { resolveCacheDir },
+      { resumeCommand },
+      { withPreset },
+    ] = await Promise.all([
+      import('../../datasets/data-dir.js'),
+      import('../../models/index.js'),
+      import('../../runner/index.js'),
+      import('../build-plan.js'),
+      import('../compatible-client-option.js'),
+      import('../config-file.js'),
+      import('../execute-run.js'),
+      import('../full-validation.js'),
+      import('../plan-warnings.js'),
+      import('../preflight.js'),
+      import('../render-dry-run.js'),
+      import('../resolve-cache-dir.js'),
+      import('../run-lock-session.js'),
+      import('../with-preset.js'),
+    ]);
     const given: Record<string, string> = {};
     for (const flag of suiteFlags) {
       const value = options[camel(flag.flag)];

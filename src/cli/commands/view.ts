@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
-import { startViewServer } from '../../reports/html/view-server.js';
+import type { startViewServer } from '../../reports/html/view-server.js';
 import { PlanValidationError } from '../../spec/errors.js';
 import type { CommandContext } from '../program.js';
-import { expandRunDirs, readViewModel } from '../read-view-model.js';
 
 /** The viewer's default port. */
 export const VIEW_PORT = 7576;
@@ -22,6 +21,10 @@ export function registerView({ program, context }: { program: Command; context: 
       if (!Number.isInteger(port) || port < 0 || port > 65535) {
         throw new PlanValidationError(`--port must be a whole number from 0 to 65535, not '${flags.port}'`);
       }
+      const [{ startViewServer }, { expandRunDirs, readViewModel }] = await Promise.all([
+        import('../../reports/html/view-server.js'),
+        import('../read-view-model.js'),
+      ]);
       const dirs = expandRunDirs({ args, cwd: io.cwd });
       const { model, runDirs } = await readViewModel({ dirs, cwd: io.cwd, mode: 'server' });
       let server: Awaited<ReturnType<typeof startViewServer>>;

@@ -3,14 +3,14 @@ import { expandSamples, runEvaluation } from '../../../runner/index.js';
 import { scriptedModelRoles } from '../../../runner/testing/scripted-model-roles.js';
 import { testRunHeader } from '../../../runner/testing/test-run-header.js';
 import { InMemoryRunStore } from '../../../store/index.js';
-import { suiteRegistry } from '../../registry.js';
+import { loadSuites } from '../../registry.js';
 import { suiteJudges } from '../../suite.js';
 import { privacybenchCalibrationSuite as suite } from './calibration-suite.js';
 import type { SecretDetectionOutput } from './secret-detection-task.js';
 
 describe('privacybench-calibration suite', () => {
-  it('is registered and declares its roles, judge and the starter community as built-in data', () => {
-    expect(suiteRegistry).toContain(suite);
+  it('is registered and declares its roles, judge and the starter community as built-in data', async () => {
+    expect(await loadSuites()).toContain(suite);
     const defaults = suite.options.parse({});
     expect(defaults).toEqual({ community: 'starter', detectors: 'agent' });
     expect(suite.roles(defaults)).toEqual({ required: ['agent'], optional: ['judge'] });
