@@ -5,6 +5,7 @@ import { InMemoryRunStore } from '../store/in-memory-run-store.js';
 import { defineSuite } from '../suites/suite.js';
 import { toyLeakScenarios } from '../suites/toy-leak/scenarios.js';
 import { toyLeakSuite } from '../suites/toy-leak/suite.js';
+import { summarizeStore } from './build-summary.js';
 import { expandSamples } from './expand-samples.js';
 import { type RunProgress, runEvaluation } from './run-evaluation.js';
 import { type ScriptedCall, scriptedModelRoles } from './testing/scripted-model-roles.js';
@@ -192,6 +193,64 @@ describe('runEvaluation records', () => {
       "sample 'clinic-diagnosis#e1' refers to scenario 'clinic-diagnosis', which was not loaded",
     );
     await expect(run({ store, models: factory, concurrency: 0 })).rejects.toBeInstanceOf(PlanValidationError);
+  });
+});
+
+describe('runEvaluation summary', () => {
+  it('summarises the records as a re-read of the store would, even outputs that JSON does not give back as they are', async () => {
+    // The metric counts outputs whose `note` is present and whose `score` is a number: JSON drops
+    // the undefined member and turns NaN into null, so a summary of the in-memory outputs would say 2.
+    const quirky = defineSuite<{ id: string }, unknown, Record<string, never>>({
+      ...toyLeakSuite,
+      options: z.object({}),
+      dataset: { name: 'quirky', files: () => [], load: async () => [], id: (scenario) => scenario.id },
+      async solve({ sample }) {
+        return sample.scenarioId === 'a'
+          ? { output: { note: undefined, score: Number.NaN } }
+          : { output: { note: 'kept', score: 1, when: new Date(Date.UTC(2025, 0, 1)) } };
+      },
+      scorers: [],
+      metrics: {
+        compute: ({ records }) => {
+          const counted = records.filter((record) => {
+            const output = record.output as Record<string, unknown> | null;
+            return output !== null && 'note' in output && typeof output.score === 'number';
+          });
+          const dated = records.filter((record) => typeof (record.output as { when?: unknown })?.when === 'string');
+          return {
+            metrics: {
+              counted: { value: counted.length, n: records.length, errors: 0, notApplicable: 0 },
+              dated: { value: dated.length, n: records.length, errors: 0, notApplicable: 0 },
+            },
+          };
+        },
+        definitions: [],
+      },
+    });
+    const quirkySamples = ['a', 'b'].map((id) => ({ id: `${id}#e1`, scenarioId: id, variant: {}, epoch: 1, seed: 0 }));
+    const store = new InMemoryRunStore();
+    await store.writeHeader(testRunHeader({ runId: 'run-q', sampleIds: quirkySamples.map((sample) => sample.id) }));
+    const { factory } = scriptedModelRoles({ respond: refuse });
+    const result = await runEvaluation({
+      suite: quirky,
+      options: {},
+      scenarios: [{ id: 'a' }, { id: 'b' }],
+      samples: quirkySamples,
+      store,
+      models: factory,
+      validate: false,
+    });
+    expect(result.summary.metrics.counted?.value).toBe(1);
+    expect(result.summary.metrics.dated?.value).toBe(1);
+    const reread = await summarizeStore({
+      store,
+      runId: 'run-q',
+      suite: quirky,
+      options: {},
+      planned: quirkySamples.map((sample) => sample.id),
+      now: new Date(result.summary.finishedAt),
+    });
+    expect(result.summary).toEqual(reread);
   });
 });
 

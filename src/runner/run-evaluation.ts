@@ -254,12 +254,37 @@ export async function runEvaluation({
 
 /**
  * A just-appended record as the summary would read it back (`scanSamples` with `events: false`):
- * no events, and the rest through JSON (what suite code returned as `output` may hold values JSON
- * drops or changes). The `input` is left out first: the summary never keeps it.
+ * no events, no `input` (the summary never keeps it), and an `output` that JSON would not give
+ * back as it is (suite code may return `undefined` members, `NaN`, dates…) through JSON. The other
+ * fields are built by typed code (scores already checked), so they read back as they are.
  */
 function asStored(record: SampleRecord): SampleRecord {
   const { input: _input, events: _events, ...rest } = record;
-  return { ...(JSON.parse(JSON.stringify(rest)) as Omit<SampleRecord, 'events'>), events: [] };
+  const output = jsonFaithful(rest.output) ? rest.output : (JSON.parse(JSON.stringify(rest.output)) as unknown);
+  return { ...rest, output, events: [] };
+}
+
+/**
+ * Whether JSON gives `value` back as it is: null, booleans, strings, finite numbers, and arrays
+ * and plain objects of those, without holes, `undefined` members, `toJSON` or an own `__proto__`.
+ */
+function jsonFaithful(value: unknown, depth = 0): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (typeof value !== 'object' || depth > 64) return false;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) {
+      if (!(index in value) || !jsonFaithful(value[index], depth + 1)) return false;
+    }
+    return true;
+  }
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  if ('toJSON' in value || Object.hasOwn(value, '__proto__')) return false;
+  for (const key in value) {
+    if (Object.hasOwn(value, key) && !jsonFaithful((value as Record<string, unknown>)[key], depth + 1)) return false;
+  }
+  return true;
 }
 
 type SampleResult = { kind: 'record'; record: SampleRecord } | { kind: 'stopped'; reason: RunStopReason };
