@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { errorCauseOf } from '../models/error-cause-of.js';
 import type { EmitEvent, ModelRolesFactory } from '../spec/chat-model.js';
 import type { Defense } from '../spec/defense.js';
@@ -6,11 +5,12 @@ import { PlanValidationError, runStopOf, sampleFailureOf } from '../spec/errors.
 import type { TranscriptEvent } from '../spec/event.js';
 import { type RunSummary, type SampleRecord, sampleRecordSchema } from '../spec/run-record.js';
 import type { RunStore } from '../spec/run-store.js';
-import { type Score, scoreSchema } from '../spec/score.js';
+import type { Score } from '../spec/score.js';
 import { validateForWrite } from '../store/validate-run-data.js';
 import { type SampleSpec, type Suite, scoreSample } from '../suites/suite.js';
 import { isCallOfThisRun, usageFromEvents, usageOfCall } from './aggregate-usage.js';
 import { createSummaryBuilder } from './build-summary.js';
+import { checkedScores } from './checked-scores.js';
 import { createEventRecorder } from './create-event-recorder.js';
 import { createFailFast, type FailFastOptions, type FailFastStop } from './fail-fast.js';
 import { type CauseLine, type FailureContribution, FailureTally, failureContribution } from './failure-tally.js';
@@ -399,24 +399,6 @@ async function runOneSample({
       ...(judgments.length === 0 ? {} : { judgments }),
     },
   };
-}
-
-const scoresSchema = z.array(scoreSchema);
-
-/**
- * The scores a suite's scorers returned, checked against the run format (suite code may be the
- * user's): a malformed score fails the sample with a `TypeError` naming the scorer and field,
- * instead of an unreadable record.
- */
-function checkedScores(scores: Score[]): Score[] {
-  const parsed = scoresSchema.safeParse(scores);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const [index, ...path] = issue?.path ?? [];
-  const scorer = typeof index === 'number' ? (scores[index] as { scorer?: unknown } | undefined)?.scorer : undefined;
-  throw new TypeError(
-    `scorer ${typeof scorer === 'string' ? `'${scorer}' ` : ''}returned an invalid score: ${issue?.message ?? 'invalid'}${path.length > 0 ? ` at ${path.join('.')}` : ''}`,
-  );
 }
 
 /** True if a `model-call` event of this sample failed (with that error name, when given). */
