@@ -12,7 +12,7 @@ import {
 } from '../store/index.js';
 import { MERGE_INCOMPLETE_MARKER } from '../store/merge-runs.js';
 import { loadSuite } from '../suites/registry.js';
-import { buildSummary } from './build-summary.js';
+import { summarizeStore } from './build-summary.js';
 import { parseSuiteOptions, planSuiteOptions } from './prepare-run.js';
 import { whileLocked } from './while-locked.js';
 
@@ -62,12 +62,13 @@ export async function mergeRunDirectories(
     lock,
     work: async () => {
       const merged = await mergeRuns({ sources, target, runId, now });
-      const built = buildSummary({
+      // One more streaming pass, over the merged file: the merge never holds the records.
+      const built = await summarizeStore({
+        store: target,
         runId,
         suite,
         options: suiteOptions,
         planned: merged.header.sampleIds,
-        records: merged.history,
         now,
       });
       await target.writeSummary(built);

@@ -11,6 +11,7 @@ import {
   sampleRecordSchema,
 } from '../spec/run-record.js';
 import type { ReadSamplesOptions, RunStore, ScanSamplesOptions } from '../spec/run-store.js';
+import { indexRecordLines, type RecordLine } from './index-record-lines.js';
 import { parseRecordLine, readLatestRecordsFromFile, scanRecordsFromFile } from './read-latest-records.js';
 import { encodeRecordLine } from './record-line.js';
 import { type AcquiredRunLock, type AcquireRunLockOptions, acquireRunLock } from './run-lock.js';
@@ -86,11 +87,39 @@ export class DirectoryRunStore implements RunStore {
     const valid = this.validate
       ? validateForWrite({ schema: sampleRecordSchema, value: record, what: 'sample record' })
       : record;
-    const line = `${encodeRecordLine(valid)}\n`;
+    return this.appendRecordLines(`${encodeRecordLine(valid)}\n`);
+  }
+
+  /**
+   * Appends whole record lines as they are (each ending in a newline), through the same
+   * group-committed handle as `appendSample`: for lines already validated where they came from,
+   * such as a merge copying the lines of its shards (`indexSampleLines`).
+   */
+  appendRecordLines(lines: string): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      this.pending.push({ line, resolve, reject });
+      this.pending.push({ line: lines, resolve, reject });
       if (this.writing === undefined) this.writing = this.drain();
     });
+  }
+
+  /** The path of this run's `samples.jsonl` (it may not exist yet). */
+  get samplesFile(): string {
+    return this.path('samples');
+  }
+
+  /**
+   * Every valid record line of this run as its id and byte range (`indexRecordLines`), without
+   * keeping a record: what a merge needs to copy a run of any size. Empty when no record was written.
+   */
+  async indexSampleLines(): Promise<RecordLine[]> {
+    const file = this.path('samples');
+    const exists = await stat(file).catch(() => null);
+    if (!exists) {
+      await this.assertRunDirectory();
+      return [];
+    }
+    if (!exists.isFile()) throw notAFile(file);
+    return indexRecordLines({ file });
   }
 
   /**

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -159,15 +159,64 @@ describe('mergeRuns', () => {
     const [original] = await first.store.readSamples();
     if (!original) throw new Error('expected a record');
     await second.appendSample({ ...original, attempt: 9 });
-    const merged = await mergeRuns({ sources: [first.store, second], target: new InMemoryRunStore(), runId: 'm' });
-    expect(merged.records).toHaveLength(allIds.length);
-    expect(merged.records.find((record) => record.id === original.id)?.attempt).toBe(9);
+    const target = new InMemoryRunStore();
+    const merged = await mergeRuns({ sources: [first.store, second], target, runId: 'm' });
+    const records = await target.readSamples();
+    expect(records).toHaveLength(allIds.length);
+    expect(merged.latest).toBe(allIds.length);
+    expect(records.find((record) => record.id === original.id)?.attempt).toBe(9);
     expect(merged.header.mergedFrom).toEqual(['first', 'second']);
     // The overlapped record is kept, superseded, so its calls still count in the merged usage.
-    expect(merged.history).toHaveLength(allIds.length + 1);
-    expect(merged.history.filter((record) => record.id === original.id).map((record) => record.attempt)).toEqual([
+    const history = await target.readSamples({ history: true });
+    expect(history).toHaveLength(allIds.length + 1);
+    expect(merged.written).toBe(allIds.length + 1);
+    expect(history.filter((record) => record.id === original.id).map((record) => record.attempt)).toEqual([
       original.attempt,
       9,
     ]);
+  });
+
+  it('between run directories, copies every valid line as written: superseded records grouped before the winner, a whole torn tail kept with its newline, a torn fragment dropped', async () => {
+    const first = await runShard({ runId: 'first' });
+    const header = await first.store.readHeader();
+    const [a, b] = await first.store.readSamples();
+    if (!a || !b) throw new Error('expected records');
+    const { directory } = await createRunDirectory({ outDir: root, runId: 'second' });
+    const second = new DirectoryRunStore(directory);
+    await second.writeHeader({ ...header, runId: 'second' });
+    // Within one shard: a superseded record of `a`, then its retry, then `b` torn but whole
+    // (no newline), followed by nothing. Lines are written by hand, as a crash would leave them.
+    const lines = [JSON.stringify({ ...a, attempt: 2 }), JSON.stringify({ ...a, attempt: 3 })];
+    await writeFile(join(directory, 'samples.jsonl'), `${lines.join('\n')}\n${JSON.stringify({ ...b, attempt: 7 })}`);
+    const { directory: mergedDir } = await createRunDirectory({ outDir: root, runId: 'merged' });
+    const target = new DirectoryRunStore(mergedDir);
+    const merged = await mergeRuns({ sources: [first.store, second], target, runId: 'merged', sampleOrder: allIds });
+    expect(merged).toMatchObject({ latest: allIds.length, written: allIds.length + 3 });
+    const text = await readFile(join(mergedDir, 'samples.jsonl'), 'utf8');
+    expect(text.endsWith('\n')).toBe(true);
+    const history = await target.readSamples({ history: true });
+    expect(history.map((record) => record.id)).toEqual(
+      allIds.flatMap((id) => (id === a.id ? [id, id, id] : id === b.id ? [id, id] : [id])),
+    );
+    expect(history.filter((record) => record.id === a.id).map((record) => record.attempt)).toEqual([a.attempt, 2, 3]);
+    const latest = new Map((await target.readSamples()).map((record) => [record.id, record.attempt]));
+    expect([latest.get(a.id), latest.get(b.id)]).toEqual([3, 7]);
+    // The copied lines are the source lines byte for byte.
+    for (const line of [...lines, JSON.stringify({ ...b, attempt: 7 })]) expect(text).toContain(`${line}\n`);
+
+    // A fragment that is not a whole record is not copied; a malformed complete line is refused.
+    await writeFile(join(directory, 'samples.jsonl'), `${lines[0]}\n{"id":"cut`);
+    const { directory: again } = await createRunDirectory({ outDir: root, runId: 'again' });
+    const fragment = await mergeRuns({
+      sources: [first.store, second],
+      target: new DirectoryRunStore(again),
+      runId: 'x',
+    });
+    expect(fragment.written).toBe(allIds.length + 1);
+    await writeFile(join(directory, 'samples.jsonl'), `{"id":"cut\n${lines[0]}\n`);
+    const { directory: bad } = await createRunDirectory({ outDir: root, runId: 'bad' });
+    await expect(
+      mergeRuns({ sources: [first.store, second], target: new DirectoryRunStore(bad), runId: 'y' }),
+    ).rejects.toThrow(/^malformed record in .*samples\.jsonl at line 1: not JSON/);
   });
 });

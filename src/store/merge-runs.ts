@@ -1,8 +1,11 @@
 import { existsSync } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PlanValidationError } from '../spec/errors.js';
 import type { RunHeader, SampleRecord } from '../spec/run-record.js';
 import type { RunStore } from '../spec/run-store.js';
+import { DirectoryRunStore } from './directory-run-store.js';
+import { openRecordLines, type RecordLine, readRecordLine } from './index-record-lines.js';
 
 /** What `mergeRuns` reads from each source run. */
 export type RunStoreReader = Pick<RunStore, 'location' | 'readHeader' | 'readSamples'>;
@@ -10,10 +13,11 @@ export type RunStoreReader = Pick<RunStore, 'location' | 'readHeader' | 'readSam
 export type RunStoreWriter = Pick<RunStore, 'location' | 'writeHeader' | 'appendSample'>;
 
 /**
- * The merged run as written to the target; the caller computes and writes its summary.
- * `records` are the latest per id; `history` is every record written, superseded ones included.
+ * The merged run as written to the target; the caller computes and writes its summary (e.g. with
+ * the runner's `summarizeStore` over the target). `latest` is the number of distinct sample ids
+ * with a record; `written` counts every record written, superseded ones included.
  */
-export type MergedRun = { header: RunHeader; records: SampleRecord[]; history: SampleRecord[] };
+export type MergedRun = { header: RunHeader; latest: number; written: number };
 
 /**
  * Combines runs of one plan, typically the shards `1/n … n/n` of a sharded run, into `target`.
@@ -27,8 +31,12 @@ export type MergedRun = { header: RunHeader; records: SampleRecord[]; history: S
  * the record that replaced them, so usage still counts every call that was made. The merged header is the first source's header without `shard`, with the new
  * `runId`, `createdAt = now`, `sampleIds` = the union and `mergedFrom` = the source run ids.
  * `sampleOrder` is the plan's full sample order (from re-expanding the plan); when given, the
- * union follows it, otherwise it follows the sources' own orders. The summary is not written here:
- * recompute it with the runner's `buildSummary` and `target.writeSummary`.
+ * union follows it, otherwise it follows the sources' own orders. The summary is not written here.
+ *
+ * Between run directories (`DirectoryRunStore` sources and target) the merge streams: each
+ * source's `samples.jsonl` is read once into an index of ids and byte ranges (every line still
+ * validated, a torn last line kept only when whole), then the lines are copied as they are, so
+ * memory follows the number of records, not their size. Other stores are read whole.
  */
 export async function mergeRuns({
   sources,
@@ -48,15 +56,22 @@ export async function mergeRuns({
   checkSamePlan(runs);
   const ordered = checkShards(runs);
 
-  const byId = new Map<string, SampleRecord[]>();
-  const seenIds: string[] = [];
-  for (const { source, header } of ordered) {
-    seenIds.push(...header.sampleIds);
-    for (const record of await source.readSamples({ history: true })) {
-      seenIds.push(record.id);
-      byId.set(record.id, [...(byId.get(record.id) ?? []), record]);
-    }
-  }
+  const streaming =
+    target instanceof DirectoryRunStore && ordered.every(({ source }) => source instanceof DirectoryRunStore);
+  const { byId, seenIds } = streaming
+    ? await collectVersions({
+        ordered,
+        read: async (source, index) =>
+          (await (source as DirectoryRunStore).indexSampleLines()).map((line) => ({
+            id: line.id,
+            version: { source: index, line },
+          })),
+      })
+    : await collectVersions({
+        ordered,
+        read: async (source) =>
+          (await source.readSamples({ history: true })).map((record) => ({ id: record.id, version: record })),
+      });
   const sampleIds = orderIds({ ids: seenIds, order: sampleOrder });
 
   const first = ordered[0]!.header;
@@ -71,15 +86,91 @@ export async function mergeRuns({
     mergedFrom: ordered.map(({ header: source }) => source.runId),
   };
   const position = new Map(sampleIds.map((id, index) => [id, index]));
-  const versions = [...byId.values()].sort(
-    (a, b) => (position.get(a[0]!.id) ?? Number.MAX_SAFE_INTEGER) - (position.get(b[0]!.id) ?? Number.MAX_SAFE_INTEGER),
+  const idsInOrder = [...byId.keys()].sort(
+    (a, b) => (position.get(a) ?? Number.MAX_SAFE_INTEGER) - (position.get(b) ?? Number.MAX_SAFE_INTEGER),
   );
-  const history = versions.flat();
-  const records = versions.map((list) => list[list.length - 1]!);
 
   await target.writeHeader(header);
-  for (const record of history) await target.appendSample(record);
-  return { header, records, history };
+  let written = 0;
+  if (streaming) {
+    written = await copyLines({
+      files: ordered.map(({ source }) => (source as DirectoryRunStore).samplesFile),
+      target: target as DirectoryRunStore,
+      versions: idsInOrder.map((id) => byId.get(id) as LineVersion[]),
+    });
+  } else {
+    for (const id of idsInOrder) {
+      for (const record of byId.get(id) as SampleRecord[]) {
+        await target.appendSample(record);
+        written += 1;
+      }
+    }
+  }
+  return { header, latest: byId.size, written };
+}
+
+/** One record of a source as the streaming merge keeps it: which source, and where its line is. */
+type LineVersion = { source: number; line: RecordLine };
+
+/** Every version of every id, sources in order; `seenIds` as the header's order wants them. */
+async function collectVersions<V>({
+  ordered,
+  read,
+}: {
+  ordered: SourceRun[];
+  read: (source: RunStoreReader, index: number) => Promise<Array<{ id: string; version: V }>>;
+}): Promise<{ byId: Map<string, V[]>; seenIds: string[] }> {
+  const byId = new Map<string, V[]>();
+  const seenIds: string[] = [];
+  for (const [index, { source, header }] of ordered.entries()) {
+    seenIds.push(...header.sampleIds);
+    for (const { id, version } of await read(source, index)) {
+      seenIds.push(id);
+      const list = byId.get(id);
+      if (list) list.push(version);
+      else byId.set(id, [version]);
+    }
+  }
+  return { byId, seenIds };
+}
+
+/** Lines are copied in batches of about this many characters. */
+const COPY_BATCH = 1 << 20;
+
+/** Copies the indexed lines, id by id, from the sources' files to `target`; returns how many. */
+async function copyLines({
+  files,
+  target,
+  versions,
+}: {
+  files: string[];
+  target: DirectoryRunStore;
+  versions: LineVersion[][];
+}): Promise<number> {
+  const handles = new Map<number, FileHandle>();
+  let written = 0;
+  let batch = '';
+  try {
+    for (const list of versions) {
+      for (const { source, line } of list) {
+        let handle = handles.get(source);
+        if (handle === undefined) {
+          handle = await openRecordLines(files[source]!);
+          handles.set(source, handle);
+        }
+        batch += await readRecordLine({ handle, line });
+        written += 1;
+        if (batch.length >= COPY_BATCH) {
+          await target.appendRecordLines(batch);
+          batch = '';
+        }
+      }
+    }
+    if (batch.length > 0) await target.appendRecordLines(batch);
+  } finally {
+    for (const handle of handles.values()) await handle.close();
+  }
+  return written;
 }
 
 type SourceRun = { source: RunStoreReader; header: RunHeader };
