@@ -23,6 +23,21 @@ describe('JSON lines', () => {
     expect(() => readJsonLines({ text: 'oops\n', parse, malformed })).toThrow(/^line 1: not JSON \(/);
   });
 
+  it('a prepare step that throws makes the line invalid, its message the reason', () => {
+    const prepare = (json: unknown) => {
+      if ((json as { n?: unknown }).n === 0) throw new Error('zero is not a count');
+      return json;
+    };
+    expect(parseJsonLine({ line: '{"n":0}', schema, what: 'a counter', prepare })).toEqual({
+      ok: false,
+      reason: 'not a counter: zero is not a count',
+    });
+    expect(parseJsonLine({ line: '{"n":2}', schema, what: 'a counter', prepare })).toEqual({
+      ok: true,
+      value: { n: 2 },
+    });
+  });
+
   it('joins lines split across chunks', () => {
     const values: unknown[] = [];
     const reader = createJsonLinesReader({ parse, malformed, onValue: (value) => values.push(value) });
