@@ -3,6 +3,7 @@ import { createModelRolesFactory } from '../../models/model-roles.js';
 import { wrapEmbeddingModel } from '../../models/wrap-embedding-model.js';
 import { embeddingModelOf } from '../../retrieval/embedder.js';
 import { createHashingEmbedder } from '../../retrieval/hashing-embedder.js';
+import type { VectorRetriever } from '../../retrieval/vector-retriever.js';
 import { MODEL_ROLES } from '../../runner/role-registry.js';
 import type { ModelRoles } from '../../spec/chat-model.js';
 import type { Embedder } from '../../spec/embedder.js';
@@ -79,6 +80,10 @@ describe('ownerRetriever', () => {
     expect(found.map((chunk) => chunk.id)).toEqual(['blog-1#p1']);
     expect(firstCalls).toEqual([11]);
     expect(secondCalls).toEqual([1]);
+    // ... and held once: both samples' retrievers scan the same matrix.
+    const matrixOf = (owner: typeof first) => (owner.retriever as VectorRetriever).matrix;
+    expect(matrixOf(second)).toBe(matrixOf(first));
+    expect(matrixOf(first).values.length).toBe(11 * 64);
   });
 });
 

@@ -31,7 +31,8 @@ export type OwnerRetriever = {
 /**
  * The retriever over `ownerId`'s knowledge base (privacybench.md §4.1–4.2): their footprint cut
  * into chunks with provenance, indexed in an in-memory SQLite database, searched with BM25 (FTS5)
- * or, with `retriever: 'vector'`, with sqlite-vec over the embedder's vectors. The index (and its
+ * or, with `retriever: 'vector'`, by an exact scan of the embedder's vectors (`createVectorRetriever`,
+ * one Float32Array per index and embedder, shared by every retriever over it). The index (and its
  * chunk vectors) is built once per world for each owner, date filter, chunking and retriever, and
  * shared by every conversation of the run that needs it (a failed build is forgotten, so the next
  * sample tries again). A vector retriever is the caller's own over that shared index: its query

@@ -96,7 +96,10 @@ export const privacyBenchOptionsSchema = z
       .describe('index only chunks dated at or before the conversation time (default on)'),
     topK: z.int().positive().default(5).describe('chunks retrieved per turn (default 5)'),
     queryWindow: z.int().positive().default(3).describe('last messages that form the retrieval query (default 3)'),
-    retriever: z.enum(['bm25', 'vector']).optional().describe('bm25 (default, SQLite FTS5) or vector (sqlite-vec)'),
+    retriever: z
+      .enum(['bm25', 'vector'])
+      .optional()
+      .describe("bm25 (default, SQLite FTS5) or vector (exact cosine search over the embedder role's vectors)"),
     retrieval: z.enum(['bm25', 'vector']).optional().describe('alias of retriever'),
     embedder: z
       .string()
