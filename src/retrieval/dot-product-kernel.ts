@@ -279,40 +279,62 @@ const PAGE = 65_536;
 const align16 = (bytes: number) => Math.ceil(bytes / 16) * 16;
 
 /**
- * A kernel for up to `capacity` rows of `dimension` numbers. The matrix, the query and the scores
- * share one WebAssembly memory sized for them (its pages are committed only as they are written),
- * scored with 128-bit SIMD; where WebAssembly SIMD is unavailable, or `simd` is false, the same
- * layout in plain typed arrays is scored by `scoreRowsInJs`. Either way the scores are identical.
+ * Below this many numbers (1 MiB of float32) a matrix is scored by the JavaScript loop: each
+ * WebAssembly memory reserves gigabytes of address space, so a process can hold only ~13,000 of
+ * them (a run may build an index per owner and date), and small matrices gain little from SIMD.
+ */
+export const SIMD_MIN_VALUES = 1 << 18;
+
+/**
+ * A kernel for up to `capacity` rows of `dimension` numbers. With `simd` (`'auto'`, the default:
+ * for matrices of at least `SIMD_MIN_VALUES` numbers; `true`: whenever possible) the matrix, the
+ * query and the scores share one WebAssembly memory sized for them (its pages are committed only
+ * as they are written), scored with 128-bit SIMD. Otherwise, or where WebAssembly SIMD or the
+ * memory is unavailable, the same layout in plain typed arrays is scored by `scoreRowsInJs`.
+ * Either way the scores are identical.
  */
 export function createDotProductKernel({
   dimension,
   capacity,
-  simd: useSimd = true,
+  simd = 'auto',
 }: {
   dimension: number;
   capacity: number;
-  simd?: boolean;
+  simd?: boolean | 'auto';
 }): DotProductKernel {
   if (!Number.isInteger(dimension) || dimension < 1) throw new RangeError(`invalid dimension ${dimension}`);
   if (!Number.isInteger(capacity) || capacity < 0) throw new RangeError(`invalid capacity ${capacity}`);
-  const module = useSimd ? kernelModule() : null;
+  const wanted = simd === 'auto' ? capacity * dimension >= SIMD_MIN_VALUES : simd;
+  return (wanted ? wasmKernel(dimension, capacity) : undefined) ?? jsKernel(dimension, capacity);
+}
+
+function jsKernel(dimension: number, capacity: number): DotProductKernel {
+  const values = new Float32Array(capacity * dimension);
+  const out = new Float64Array(capacity);
+  return {
+    simd: false,
+    values,
+    score(query, rows) {
+      checkScoreArguments({ query, rows, dimension, capacity });
+      scoreRowsInJs({ values, dimension, rows, query, out });
+      return out.subarray(0, rows);
+    },
+  };
+}
+
+function wasmKernel(dimension: number, capacity: number): DotProductKernel | undefined {
+  const module = kernelModule();
   const valueBytes = align16(capacity * dimension * 4);
   const queryBytes = align16(dimension * 8);
   const total = valueBytes + queryBytes + capacity * 8;
-  if (wasm === undefined || module === null || total >= 2 ** 32 - PAGE) {
-    const values = new Float32Array(capacity * dimension);
-    const out = new Float64Array(capacity);
-    return {
-      simd: false,
-      values,
-      score(query, rows) {
-        checkScoreArguments({ query, rows, dimension, capacity });
-        scoreRowsInJs({ values, dimension, rows, query, out });
-        return out.subarray(0, rows);
-      },
-    };
+  if (wasm === undefined || module === null || total >= 2 ** 32 - PAGE) return undefined;
+  let memory: { readonly buffer: ArrayBuffer };
+  try {
+    memory = new wasm.Memory({ initial: Math.max(1, Math.ceil(total / PAGE)) });
+  } catch {
+    // Out of address space for another WebAssembly memory: the JavaScript loop still works.
+    return undefined;
   }
-  const memory = new wasm.Memory({ initial: Math.max(1, Math.ceil(total / PAGE)) });
   const instance = new wasm.Instance(module, { m: { memory } });
   const run = instance.exports.score as (values: number, rows: number, dim: number, q: number, out: number) => void;
   const values = new Float32Array(memory.buffer, 0, capacity * dimension);

@@ -27,19 +27,19 @@ export type VectorMatrixBuilder = {
 };
 
 /**
- * A builder for a matrix of at most `capacity` rows of `dimension` numbers, scored by the SIMD
- * dot-product kernel (`createDotProductKernel`; `simd: false` forces the JavaScript loop, which
- * gives the same scores). The memory is sized for `capacity` once; rows left unused (chunks
+ * A builder for a matrix of at most `capacity` rows of `dimension` numbers, scored by the
+ * dot-product kernel (`createDotProductKernel`: SIMD for large matrices by default; `simd: false`
+ * forces the JavaScript loop, `true` the SIMD one; the scores are the same). The memory is sized for `capacity` once; rows left unused (chunks
  * without a vector) cost only address space.
  */
 export function createVectorMatrixBuilder({
   dimension,
   capacity,
-  simd = true,
+  simd = 'auto',
 }: {
   dimension: number;
   capacity: number;
-  simd?: boolean;
+  simd?: boolean | 'auto';
 }): VectorMatrixBuilder {
   const kernel = createDotProductKernel({ dimension, capacity, simd });
   const positions = new Int32Array(capacity);
