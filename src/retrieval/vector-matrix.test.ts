@@ -14,6 +14,21 @@ describe('createVectorMatrixBuilder', () => {
     expect([...matrix.scores(Float32Array.from([1, 0]))]).toEqual([1, 0, Math.fround(0.6)]);
   });
 
+  it('scores a repeated query once: equal numbers give back the same array, another query rescores', () => {
+    const builder = createVectorMatrixBuilder({ dimension: 2, capacity: 2, simd: true });
+    builder.add(0, [1, 0]);
+    builder.add(1, [0, 1]);
+    const matrix = builder.finish();
+    const query = Float32Array.from([1, 0]);
+    const first = matrix.scores(query);
+    expect(matrix.scores(Float32Array.from([1, 0]))).toBe(first);
+    query[0] = 0;
+    query[1] = 1;
+    const other = matrix.scores(query);
+    expect(other).not.toBe(first);
+    expect([...other]).toEqual([0, 1]);
+  });
+
   it('refuses positions out of order, a wrong length, too many rows, and use after finish', () => {
     const builder = createVectorMatrixBuilder({ dimension: 2, capacity: 2 });
     builder.add(1, [1, 0]);

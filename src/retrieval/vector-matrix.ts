@@ -13,7 +13,7 @@ export type VectorMatrix = {
   /**
    * The dot product of every row with `query` (length `dimension`), in row order, summed in double
    * precision in a fixed order (`scoreRowsInJs`), so equal rows always score equally. The array
-   * is reused by the next call.
+   * may be overwritten by the next call with another query; the same query again returns it as is.
    */
   scores(query: Float32Array): Float64Array;
 };
@@ -61,12 +61,27 @@ export function createVectorMatrixBuilder({
     finish() {
       finished = true;
       const count = rows;
+      // The scores of the last query are kept: an access-controlled search scans the same query
+      // twice (with and without the defenses), and the second scan is then free.
+      let lastQuery: Float32Array | undefined;
+      let lastScores: Float64Array = new Float64Array(0);
       return {
         dimension,
         values: kernel.values.subarray(0, count * dimension),
         positions: positions.subarray(0, count),
-        scores: (query) => kernel.score(query, count),
+        scores(query) {
+          if (lastQuery !== undefined && sameNumbers(lastQuery, query)) return lastScores;
+          lastScores = kernel.score(query, count);
+          lastQuery = Float32Array.from(query);
+          return lastScores;
+        },
       };
     },
   };
+}
+
+function sameNumbers(left: Float32Array, right: Float32Array): boolean {
+  if (left.length !== right.length) return false;
+  for (let slot = 0; slot < left.length; slot++) if (left[slot] !== right[slot]) return false;
+  return true;
 }
