@@ -116,8 +116,20 @@ export function failureContribution(record: SampleRecord): FailureContribution {
   for (const { kind, by, error } of failedParts) {
     causes.push({ key: `${kind}\u0000${by}\u0000${causeKey(error)}`, kind, judge: by, cause: error });
   }
+  if (causes.length === 0 && sampleCause === undefined) return CLEAN;
   return { errored: sampleCause !== undefined, judgeErrors: judgments.length, scoreErrors: scores.length, causes };
 }
+
+/**
+ * The contribution of a record that did not fail, one shared frozen value: a run's tally and a
+ * resume's index keep one contribution per sample, and most samples contribute nothing.
+ */
+const CLEAN: FailureContribution = Object.freeze({
+  errored: false,
+  judgeErrors: 0,
+  scoreErrors: 0,
+  causes: Object.freeze([]) as unknown as FailureContribution['causes'],
+});
 
 /** One cause count as a short line: `connection refused http://… ×4`, judge and score causes prefixed with their source. */
 export function causeCountLabel(entry: Pick<ErrorCauseCount, 'kind' | 'judge' | 'count'> & ErrorCause): string {
