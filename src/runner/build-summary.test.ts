@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { SampleRecord } from '../spec/run-record.js';
+import type { RunStore } from '../spec/run-store.js';
 import { testSampleRecord } from '../store/run-store.contract.js';
 import { toyLeakSuite } from '../suites/toy-leak/suite.js';
-import { buildSummary } from './build-summary.js';
+import { buildSummary, summarizeStore } from './build-summary.js';
 
 const leak = [{ scorer: 'toy-leak-canary@1', verdict: 'fail' as const, value: 1 }];
 const safe = [{ scorer: 'toy-leak-canary@1', verdict: 'pass' as const, value: 0 }];
@@ -158,5 +160,78 @@ describe('buildSummary', () => {
         exampleSampleId: 'a#e1',
       },
     ]);
+  });
+});
+
+describe('summarizeStore', () => {
+  it('streams: the metrics see a small view of each record, repeating values held once, whatever the records weigh', async () => {
+    const n = 2000;
+    const transcript = 'x'.repeat(4000);
+    let made = 0;
+    let visiting = 0;
+    let mostAtOnce = 0;
+    // A store that makes each record only when the pass asks for it and counts how many of them
+    // the summary pass has in hand at once; reading every record whole is refused.
+    const store: RunStore = {
+      location: 'memory:generated',
+      writeHeader: async () => undefined,
+      readHeader: async () => {
+        throw new Error('not read');
+      },
+      appendSample: async () => undefined,
+      readSamples: async () => {
+        throw new Error('the summary must stream (scanSamples), not read every record');
+      },
+      scanSamples: async (_options, visit) => {
+        for (let index = 0; index < n; index += 1) {
+          const record = testSampleRecord({
+            id: `s${index}#e1`,
+            input: { prompt: `${transcript}${index}` },
+            output: { answer: index % 2 === 0 ? 'a secret' : 'nothing' },
+            scores: index % 2 === 0 ? leak : safe,
+            events: [
+              { id: `e${index}`, time: '2025-01-02T03:04:05.000Z', type: 'sample-start', sampleId: `s${index}#e1` },
+            ],
+            startedAt: `2025-01-02T03:04:05.${String(index % 1000).padStart(3, '0')}Z`,
+          });
+          made += 1;
+          visiting += 1;
+          mostAtOnce = Math.max(mostAtOnce, visiting);
+          // A fresh copy, as parsing a line of samples.jsonl gives.
+          visit(JSON.parse(JSON.stringify(record)) as SampleRecord);
+          visiting -= 1;
+        }
+      },
+      writeSummary: async () => undefined,
+      readSummary: async () => null,
+    };
+    let seen: SampleRecord[] | undefined;
+    const suite = {
+      ...toyLeakSuite,
+      metrics: {
+        ...toyLeakSuite.metrics,
+        compute: (context: Parameters<typeof toyLeakSuite.metrics.compute>[0]) => {
+          seen ??= context.records;
+          return toyLeakSuite.metrics.compute(context);
+        },
+      },
+    };
+    const planned = Array.from({ length: n }, (_, index) => `s${index}#e1`);
+    const summary = await summarizeStore({ store, runId: 'r', suite, options: {}, planned });
+
+    expect(made).toBe(n);
+    expect(mostAtOnce).toBe(1);
+    expect(summary.counts).toEqual({ planned: n, success: n, error: 0, missing: 0 });
+    expect(summary.metrics.leak_rate?.value).toBe(0.5);
+    const views = seen ?? [];
+    expect(views).toHaveLength(n);
+    // No events, no input: what is kept does not grow with the transcripts (each record > 4 KB).
+    expect(views.every((view) => view.events.length === 0 && !('input' in view))).toBe(true);
+    expect(JSON.stringify(views).length / n).toBeLessThan(600);
+    // Values that repeat are one instance: two verdicts, one usage, one variant, not 2,000 each.
+    expect(new Set(views.map((view) => view.scores)).size).toBe(2);
+    expect(new Set(views.map((view) => view.usage)).size).toBe(1);
+    expect(new Set(views.map((view) => view.variant)).size).toBe(1);
+    expect(new Set(views.map((view) => view.output)).size).toBe(2);
   });
 });
