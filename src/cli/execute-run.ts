@@ -2,6 +2,7 @@ import { buildReport } from '../reports/build-report.js';
 import { renderMarkdown } from '../reports/render-markdown.js';
 import type { EvaluateResult, RunProgress } from '../runner/index.js';
 import type { CliIo } from './cli-io.js';
+import { applyHeapPolicy } from './heap-policy.js';
 import { createProgressView } from './progress.js';
 import { runOutcome } from './run-outcome.js';
 
@@ -23,6 +24,7 @@ export async function executeRun({
   run: (onProgress: (progress: RunProgress) => void) => Promise<EvaluateResult>;
   failOnError?: boolean;
 }): Promise<number> {
+  applyHeapPolicy({ env: io.env, execArgv: process.execArgv });
   const progress = createProgressView({ isTTY: io.isTTY, write: io.stderr });
   try {
     const result = await run((snapshot) => progress.update(snapshot));

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { applyHeapPolicy } from '../heap-policy.js';
 import type { CommandContext } from '../program.js';
 import { lockTakeoverNote } from '../run-lock-session.js';
 
@@ -12,6 +13,7 @@ export function registerMerge({ program, context }: { program: Command; context:
     .option('--out <dir>', 'where the merged run directory goes (default ./runs)')
     .action(async (runDirs: string[], flags: { out?: string }) => {
       const { io } = context;
+      applyHeapPolicy({ env: io.env, execArgv: process.execArgv });
       const { mergeRunDirectories } = await import('../../runner/merge-run-directories.js');
       const { directory, summary } = await mergeRunDirectories({
         sources: runDirs.map((dir) => resolve(io.cwd, dir)),
