@@ -136,6 +136,8 @@ async function collectVersions<V>({
 
 /** Lines are copied in batches of about this many characters. */
 const COPY_BATCH = 1 << 20;
+/** Lines read from the sources at once (positioned reads, kept in order). */
+const READ_WINDOW = 256;
 
 /** Copies the indexed lines, id by id, from the sources' files to `target`; returns how many. */
 async function copyLines({
@@ -147,28 +149,44 @@ async function copyLines({
   target: DirectoryRunStore;
   versions: LineVersion[][];
 }): Promise<number> {
-  const handles = new Map<number, FileHandle>();
+  // Promises, so reads of one window that start together open each source once.
+  const handles = new Map<number, Promise<FileHandle>>();
+  const handleOf = (source: number): Promise<FileHandle> => {
+    let handle = handles.get(source);
+    if (handle === undefined) {
+      handle = openRecordLines(files[source]!);
+      handles.set(source, handle);
+    }
+    return handle;
+  };
   let written = 0;
   let batch = '';
-  try {
-    for (const list of versions) {
-      for (const { source, line } of list) {
-        let handle = handles.get(source);
-        if (handle === undefined) {
-          handle = await openRecordLines(files[source]!);
-          handles.set(source, handle);
-        }
-        batch += await readRecordLine({ handle, line });
-        written += 1;
-        if (batch.length >= COPY_BATCH) {
-          await target.appendRecordLines(batch);
-          batch = '';
-        }
+  let window: LineVersion[] = [];
+  const flushWindow = async () => {
+    const texts = await Promise.all(
+      window.map(async ({ source, line }) => readRecordLine({ handle: await handleOf(source), line })),
+    );
+    window = [];
+    for (const text of texts) {
+      batch += text;
+      written += 1;
+      if (batch.length >= COPY_BATCH) {
+        await target.appendRecordLines(batch);
+        batch = '';
       }
     }
+  };
+  try {
+    for (const list of versions) {
+      for (const version of list) {
+        window.push(version);
+        if (window.length >= READ_WINDOW) await flushWindow();
+      }
+    }
+    await flushWindow();
     if (batch.length > 0) await target.appendRecordLines(batch);
   } finally {
-    for (const handle of handles.values()) await handle.close();
+    for (const handle of handles.values()) await (await handle.catch(() => undefined))?.close();
   }
   return written;
 }
