@@ -24,7 +24,7 @@ export async function executeRun({
   run: (onProgress: (progress: RunProgress) => void) => Promise<EvaluateResult>;
   failOnError?: boolean;
 }): Promise<number> {
-  applyHeapPolicy({ env: io.env, execArgv: process.execArgv });
+  applyHeapPolicy({ execArgv: process.execArgv });
   const progress = createProgressView({ isTTY: io.isTTY, write: io.stderr });
   try {
     const result = await run((snapshot) => progress.update(snapshot));

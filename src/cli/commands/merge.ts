@@ -13,7 +13,7 @@ export function registerMerge({ program, context }: { program: Command; context:
     .option('--out <dir>', 'where the merged run directory goes (default ./runs)')
     .action(async (runDirs: string[], flags: { out?: string }) => {
       const { io } = context;
-      applyHeapPolicy({ env: io.env, execArgv: process.execArgv });
+      applyHeapPolicy({ execArgv: process.execArgv });
       const { mergeRunDirectories } = await import('../../runner/merge-run-directories.js');
       const { directory, summary } = await mergeRunDirectories({
         sources: runDirs.map((dir) => resolve(io.cwd, dir)),
