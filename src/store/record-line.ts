@@ -52,16 +52,20 @@ export function encodeRecordLine(record: object): string {
 
 /** Walks `record` in the order `JSON.stringify` writes it and lists the later occurrences worth replacing. */
 function findRepeats(record: object): Repeat[] {
-  const first = new Map<string, string>();
+  // Texts seen so far, by length: a number key is cheap to look up, where hashing each long
+  // string (often a rope the runner built by concatenation) costs more than the whole walk.
+  const firstByLength = new Map<number, Array<{ text: string; pointer: string }>>();
   const repeats: Repeat[] = [];
   const containers: Container[] = [];
   const keys: Array<string | number> = [];
 
   const visitString = (text: string) => {
+    const sameLength = firstByLength.get(text.length);
+    const source = sameLength?.find((seen) => seen.text === text)?.pointer;
     const target = pointerOf(keys);
-    const source = first.get(text);
     if (source === undefined) {
-      first.set(text, target);
+      if (sameLength === undefined) firstByLength.set(text.length, [{ text, pointer: target }]);
+      else sameLength.push({ text, pointer: target });
       return;
     }
     // A reference costs its pointer in place and its entry in `$refs`: only worth it when shorter.
