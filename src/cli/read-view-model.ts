@@ -62,8 +62,16 @@ export async function readViewModel({
   for (const run of runs) records.push(await run.store.readSamples({ events: mode === 'static' }));
   const comparisons: RunComparison[] = [];
   const incomparable: ViewModel['incomparable'] = [];
-  const baseline = runs[0];
-  runs.slice(1).forEach((run, offset) => {
+  // Each run is compared with the first run of its own suite: runs of another suite are not
+  // comparable, and comparing them with the first run overall would only list them as such.
+  const baselineOfSuite = new Map<string, number>();
+  runs.forEach((run, index) => {
+    const baselineIndex = baselineOfSuite.get(run.header.suite.id);
+    if (baselineIndex === undefined) {
+      baselineOfSuite.set(run.header.suite.id, index);
+      return;
+    }
+    const baseline = runs[baselineIndex];
     if (baseline === undefined) return;
     const reason = incomparableReason(baseline.header, run.header);
     if (reason !== null) {
@@ -72,8 +80,8 @@ export async function readViewModel({
     }
     comparisons.push(
       compareRuns({
-        a: { header: baseline.header, summary: baseline.summary, records: records[0] ?? [] },
-        b: { header: run.header, summary: run.summary, records: records[offset + 1] ?? [] },
+        a: { header: baseline.header, summary: baseline.summary, records: records[baselineIndex] ?? [] },
+        b: { header: run.header, summary: run.summary, records: records[index] ?? [] },
       }),
     );
   });
