@@ -1,6 +1,5 @@
 import type { MetricValue } from '../spec/metric-value.js';
 import type { Score } from '../spec/score.js';
-import { groupBy } from './group-by.js';
 import { meanOf, standardErrorOf } from './mean.js';
 import { reasonFromScores } from './null-reason.js';
 
@@ -9,7 +8,11 @@ export type GroupedScore = { group: string; score: Score };
 
 type GroupTally = { fails: number; scored: number };
 
-/** Per-group pass/fail tallies plus the unit-level error and not-applicable counts. */
+/**
+ * Per-group pass/fail tallies (groups in first-seen order, those without a pass/fail unit left
+ * out) plus the unit-level error and not-applicable counts. Tallied in one pass without
+ * collecting each group's units: a summary's bootstrap calls this for every resample.
+ */
 function tallyGroups(units: readonly GroupedScore[]): {
   groups: GroupTally[];
   errors: number;
@@ -17,19 +20,22 @@ function tallyGroups(units: readonly GroupedScore[]): {
 } {
   let errors = 0;
   let notApplicable = 0;
-  const groups: GroupTally[] = [];
-  for (const members of groupBy({ items: units, key: (unit) => unit.group }).values()) {
-    const tally: GroupTally = { fails: 0, scored: 0 };
-    for (const { score } of members) {
-      if (score.verdict === 'error') errors += 1;
-      else if (score.verdict === 'not-applicable') notApplicable += 1;
-      else {
-        tally.scored += 1;
-        if (score.verdict === 'fail') tally.fails += 1;
-      }
+  const byGroup = new Map<string, GroupTally>();
+  for (const { group, score } of units) {
+    let tally = byGroup.get(group);
+    if (tally === undefined) {
+      tally = { fails: 0, scored: 0 };
+      byGroup.set(group, tally);
     }
-    if (tally.scored > 0) groups.push(tally);
+    if (score.verdict === 'error') errors += 1;
+    else if (score.verdict === 'not-applicable') notApplicable += 1;
+    else {
+      tally.scored += 1;
+      if (score.verdict === 'fail') tally.fails += 1;
+    }
   }
+  const groups: GroupTally[] = [];
+  for (const tally of byGroup.values()) if (tally.scored > 0) groups.push(tally);
   return { groups, errors, notApplicable };
 }
 
