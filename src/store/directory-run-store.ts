@@ -87,7 +87,8 @@ export class DirectoryRunStore implements RunStore {
     const valid = this.validate
       ? validateForWrite({ schema: sampleRecordSchema, value: record, what: 'sample record' })
       : record;
-    return this.appendRecordLines(`${encodeRecordLine(valid)}\n`);
+    // Queued without its newline: `linesBuffer` adds it while copying, so no joined string is built.
+    return this.queueLine(encodeRecordLine(valid));
   }
 
   /**
@@ -96,8 +97,14 @@ export class DirectoryRunStore implements RunStore {
    * such as a merge copying the lines of its shards (`indexSampleLines`).
    */
   appendRecordLines(lines: string): Promise<void> {
+    if (lines.length === 0) return Promise.resolve();
+    return this.queueLine(lines.endsWith('\n') ? lines.slice(0, -1) : lines);
+  }
+
+  /** Queues text for the next group-committed write; the write adds one newline after it. */
+  private queueLine(line: string): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      this.pending.push({ line: lines, resolve, reject });
+      this.pending.push({ line, resolve, reject });
       if (this.writing === undefined) this.writing = this.drain();
     });
   }
@@ -134,7 +141,7 @@ export class DirectoryRunStore implements RunStore {
       this.pending = [];
       try {
         const handle = await this.appendHandle();
-        await writeAll({ handle, data: Buffer.from(batch.map((entry) => entry.line).join(''), 'utf8') });
+        await writeAll({ handle, data: linesBuffer(batch) });
         for (const entry of batch) entry.resolve();
       } catch (error) {
         // The queue stays alive after a failed write; each caller of the batch sees the failure.
@@ -265,6 +272,20 @@ async function dropTornTail(file: string): Promise<void> {
 }
 
 const NEWLINE = 0x0a;
+
+/** The batch's lines as UTF-8, each with its newline, copied straight into one buffer. */
+function linesBuffer(batch: ReadonlyArray<{ line: string }>): Buffer {
+  let bytes = 0;
+  for (const { line } of batch) bytes += Buffer.byteLength(line, 'utf8') + 1;
+  const data = Buffer.allocUnsafe(bytes);
+  let at = 0;
+  for (const { line } of batch) {
+    at += data.write(line, at, 'utf8');
+    data[at] = NEWLINE;
+    at += 1;
+  }
+  return data;
+}
 /** How long an idle store keeps its append handle open. */
 const IDLE_CLOSE_MS = 250;
 
