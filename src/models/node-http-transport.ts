@@ -1,5 +1,6 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { urlToHttpOptions } from 'node:url';
 import { onAbort } from './on-abort.js';
 
 /** A whole HTTP answer: status line, headers as Node gives them (lower-cased) and the body bytes. */
@@ -73,8 +74,7 @@ export function createNodeHttpTransport(): NodeHttpTransport {
           action();
         };
         const request = (secure ? httpsRequest : httpRequest)(
-          url,
-          { method, headers: sentHeaders, agent: secure ? httpsAgent : httpAgent },
+          { ...optionsOf(url), method, headers: sentHeaders, agent: secure ? httpsAgent : httpAgent },
           (message) => {
             const chunks: Buffer[] = [];
             message.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -112,6 +112,20 @@ export function createNodeHttpTransport(): NodeHttpTransport {
       httpsAgent.destroy();
     },
   };
+}
+
+/**
+ * The request options of a URL, as `http.request(url, …)` derives them (`urlToHttpOptions`),
+ * derived once per URL object (again if it was changed since): a model posts every call to the same one.
+ */
+const urlOptions = new WeakMap<URL, { href: string; options: ReturnType<typeof urlToHttpOptions> }>();
+function optionsOf(url: URL): ReturnType<typeof urlToHttpOptions> {
+  const cached = urlOptions.get(url);
+  // A URL object can be changed in place; its `href` tells.
+  if (cached !== undefined && cached.href === url.href) return cached.options;
+  const options = urlToHttpOptions(url);
+  urlOptions.set(url, { href: url.href, options });
+  return options;
 }
 
 let shared: NodeHttpTransport | undefined;

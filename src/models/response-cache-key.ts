@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { GenerateRequest } from '../spec/chat-model.js';
 import { redactEndpoint } from './parse-model-spec.js';
 
@@ -119,7 +119,8 @@ function endpointSetJson(endpointSet: readonly string[]): string {
   return json;
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+// The one-shot digest (no Hash object per key); the same hex as `createHash('sha256')`.
+const sha256 = (text: string) => hash('sha256', text, 'hex');
 
 /** What identifies a response. Never API keys, headers or tokens. */
 export type CacheKeyInput = {
