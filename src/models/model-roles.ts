@@ -21,11 +21,13 @@ export type ModelRolesFactoryOptions = {
 const DEFAULT_EMBEDDING_ROLE = 'embedder';
 
 function definedSettings(settings: GenerateSettings): GenerateSettings {
-  const result: GenerateSettings = {};
-  for (const [key, value] of Object.entries(settings) as Array<[keyof GenerateSettings, unknown]>) {
-    if (value !== undefined) Object.assign(result, { [key]: value });
+  // A plain own-key loop (every call of every sample passes here): no entry arrays, no temporaries.
+  const result: Record<string, unknown> = {};
+  for (const key of Object.keys(settings)) {
+    const value = (settings as Record<string, unknown>)[key];
+    if (value !== undefined) result[key] = value;
   }
-  return result;
+  return result as GenerateSettings;
 }
 
 /** The error for a role that nothing serves, worded from its definition. */
