@@ -94,6 +94,7 @@ beforeAll(async () => {
     join(work, 'pac-markup'),
   ]);
   for (const suite of ['lens', 'pac', 'bench', 'pac-markup']) urls[suite] = await views.start(join(work, suite));
+  urls.mixed = await views.start([join(work, 'pac'), join(work, 'bench')]);
   browser = await launchChromium();
   context = await browser.newContext();
 }, 240_000);
@@ -180,6 +181,27 @@ describe('confidant view on runs of each suite', () => {
     expect(await page.locator('main img').count()).toBe(0);
     expect(await page.locator('main script').count()).toBe(0);
     expect(await page.locator('a[href^="javascript"]').count()).toBe(0);
+    expectClean(watch);
+    await page.close();
+  });
+
+  it('runs of two suites: one metrics table per suite, each with only its own metrics', async () => {
+    const { page, watch } = await watchedPage(context);
+    await page.goto(`${urls.mixed ?? ''}#/metrics`);
+    await page.getByRole('heading', { name: 'Metrics — pac' }).waitFor();
+    await page.getByRole('heading', { name: 'Metrics — privacybench' }).waitFor();
+    const tables = page.locator('table.metrics');
+    expect(await tables.count()).toBe(2);
+    const pacRows = await tables.nth(0).locator('tbody tr').allTextContents();
+    const benchRows = await tables.nth(1).locator('tbody tr').allTextContents();
+    expect(pacRows.length).toBeGreaterThan(0);
+    expect(benchRows.length).toBeGreaterThan(0);
+    // No row of one suite's table is a metric the other suite reports.
+    const label = (row: string) => row.split('(')[0]?.trim() ?? row;
+    const benchLabels = new Set(benchRows.map(label));
+    expect(pacRows.map(label).filter((row) => benchLabels.has(row))).toEqual([]);
+    // Each table has one run's four columns beside the metric name.
+    expect(await tables.nth(0).locator('thead th').count()).toBe(5);
     expectClean(watch);
     await page.close();
   });

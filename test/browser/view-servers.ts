@@ -2,8 +2,8 @@ import { runCli } from '../../src/cli/run-cli.js';
 
 /** `confidant view` servers started in this process, and how to stop them. */
 export type ViewServers = {
-  /** Starts `confidant view <dir> --port 0` and returns its URL once it listens. */
-  start: (dir: string) => Promise<string>;
+  /** Starts `confidant view <dir…> --port 0` and returns its URL once it listens. */
+  start: (dir: string | readonly string[]) => Promise<string>;
   /** Aborts every server started and waits for each to exit. */
   stopAll: () => Promise<void>;
 };
@@ -19,7 +19,7 @@ export function viewServers({ cwd }: { cwd: string }): ViewServers {
         output += text;
       };
       const done = runCli({
-        argv: ['node', 'confidant', 'view', dir, '--port', '0'],
+        argv: ['node', 'confidant', 'view', ...(typeof dir === 'string' ? [dir] : dir), '--port', '0'],
         io: { stdout: collect, stderr: collect, env: {}, cwd, home: cwd, isTTY: false, signal: stop.signal },
       });
       views.push({ stop, done });

@@ -10,15 +10,21 @@ function definitionLink(row, anchor, label) {
   if (!anchor) return label;
   return h('a', { href: DATA.metricsDoc + '#' + anchor, class: 'def', title: row.definition ? row.definition.definition : '' }, label);
 }
-function headlineRows() {
+function headlineRows(i) {
   var ids = DATA.report.headline.length ? DATA.report.headline : DATA.report.rows.slice(0, 4).map(function (r) { return r.id; });
-  return DATA.report.rows.filter(function (r) { return ids.indexOf(r.id) !== -1; });
+  var rows = DATA.report.rows.filter(function (r) { return ids.indexOf(r.id) !== -1; });
+  if (i === undefined) return rows;
+  // The headline is the first suite's: a run of another suite shows its own first four metrics.
+  var has = function (r) { return r.cells[i].value !== null; };
+  if (rows.some(has)) return rows;
+  var own = DATA.report.rows.filter(has);
+  return own.length ? own.slice(0, 4) : rows;
 }
 function renderOverview() {
   var out = [];
   DATA.report.runs.forEach(function (run, i) {
     var info = DATA.runs[i];
-    var headline = headlineRows();
+    var headline = headlineRows(i);
     out.push(section(runName(i),
       h('dl', { class: 'facts' },
         h('dt', {}, 'Suite'), h('dd', {}, run.suite + ' ' + JSON.stringify(run.options)),
@@ -57,18 +63,39 @@ function tradeoffChart() {
   });
   return section('Privacy–utility trade-off', scatter({ title: x.label + ' vs ' + y.label + ' per run (line: Pareto frontier)', points: points, xLabel: x.label, yLabel: y.label, xLower: x.definition.direction === 'lower', yLower: y.definition.direction === 'lower' }));
 }
-function renderMetrics() {
+function suiteGroups() {
+  var groups = [];
+  DATA.report.runs.forEach(function (run, i) {
+    var group = groups.filter(function (g) { return g.suite === run.suite; })[0];
+    if (!group) { group = { suite: run.suite, runs: [] }; groups.push(group); }
+    group.runs.push(i);
+  });
+  return groups;
+}
+function metricsTable(indices) {
   var runs = DATA.report.runs;
   var header = ['Metric'];
-  runs.forEach(function (run, i) { var l = runs.length > 1 ? ' — ' + runName(i) : ''; header.push('Value' + l, '95% CI' + l, 'Worst' + l, 'n / errors / n/a' + l); });
-  var rows = DATA.report.rows.map(function (row) {
+  indices.forEach(function (i) { var l = runs.length > 1 ? ' — ' + runName(i) : ''; header.push('Value' + l, '95% CI' + l, 'Worst' + l, 'n / errors / n/a' + l); });
+  // With runs of several suites, each suite's table lists only the metrics its runs report.
+  var rows = DATA.report.rows.filter(function (row) {
+    return indices.length === runs.length || indices.some(function (i) { return row.cells[i].value !== null || row.cells[i].worst !== null; });
+  }).map(function (row) {
     var cells = [h('span', {}, definitionLink(row, row.anchor, row.label + (row.scale === 'percent' ? ' (%)' : '')), row.definition ? h('div', { class: 'muted' }, row.definition.definition) : null)];
-    row.cells.forEach(function (cell) {
+    indices.forEach(function (i) {
+      var cell = row.cells[i];
       cells.push(fmt(cell.value, row.scale), fmtCi(cell.value, row.scale) || '—', cell.worst ? fmt(cell.worst, row.scale) + (fmtCi(cell.worst, row.scale) ? ' (' + fmtCi(cell.worst, row.scale) + ')' : '') : '—', cell.value ? cell.value.n + ' / ' + cell.value.errors + ' / ' + cell.value.notApplicable : '—');
     });
     return cells;
   });
-  var out = [section('Metrics', table(header, rows, 'metrics'), h('p', { class: 'muted' }, '95% CI: Wilson for proportions of independent units, bootstrap over scenarios for clustered or aggregated metrics; Wilson over scenarios when every scenario of a clustered rate has the same outcome.'))];
+  return table(header, rows, 'metrics');
+}
+function renderMetrics() {
+  var runs = DATA.report.runs;
+  var note = h('p', { class: 'muted' }, '95% CI: Wilson for proportions of independent units, bootstrap over scenarios for clustered or aggregated metrics; Wilson over scenarios when every scenario of a clustered rate has the same outcome.');
+  var groups = suiteGroups();
+  var out = groups.length > 1
+    ? groups.map(function (g) { return section('Metrics — ' + g.suite, metricsTable(g.runs)); }).concat([note])
+    : [section('Metrics', metricsTable(runs.map(function (_, i) { return i; })), note)];
   var bars = headlineRows()[0];
   if (bars && runs.length > 1) {
     out.push(barChart({ title: bars.label + ' per run (95% CI)', bars: runs.map(function (run, i) { var v = bars.cells[i].value; return { label: runName(i), value: v ? v.value : null, lower: v && v.ci95 ? v.ci95[0] : undefined, upper: v && v.ci95 ? v.ci95[1] : undefined }; }), format: function (v) { return bars.scale === 'percent' ? (v * 100).toFixed(1) + '%' : v.toFixed(3); } }));
