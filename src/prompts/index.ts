@@ -7,6 +7,7 @@ export {
   parsePromptTemplate,
   promptTemplatePath,
   quoteAll,
+  templateFileId,
 } from './prompt-template.js';
 export { PromptTemplateError } from './prompt-template-error.js';
 export {

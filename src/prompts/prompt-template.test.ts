@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConfidantError } from '../spec/errors.js';
 import { fillSlots } from './fill-slots.js';
-import { loadPromptTemplate, parsePromptTemplate, promptTemplatePath } from './prompt-template.js';
+import { loadPromptTemplate, parsePromptTemplate, promptTemplatePath, templateFileId } from './prompt-template.js';
 import { PromptTemplateError } from './prompt-template-error.js';
 
 const sectioned = [
@@ -157,5 +157,16 @@ describe('loadPromptTemplate and promptTemplatePath', () => {
       '/opt/app/dist/judges/prompts/x.v2.md',
     );
     expect(() => promptTemplatePath(import.meta.url, 'prompts/x.md')).toThrow(/must be named '<id>.v<version>.md'/);
+  });
+});
+
+describe('templateFileId', () => {
+  it('reads id and version off the file name without reading the file', () => {
+    expect(templateFileId('/nowhere/judges/leak-check.v12.md')).toEqual({ id: 'leak-check', version: 12 });
+  });
+
+  it('refuses a name that is not <id>.v<version>.md', () => {
+    expect(() => templateFileId('/nowhere/leak-check.md')).toThrow(PromptTemplateError);
+    expect(() => templateFileId('/nowhere/leak-check.md')).toThrow("must be named '<id>.v<version>.md'");
   });
 });

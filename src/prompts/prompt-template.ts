@@ -1,11 +1,21 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse as parseYaml, YAMLError } from 'yaml';
 import { type ZodType, z } from 'zod';
 import { fillSlots, SLOT_NAME, slotsUsedIn } from './fill-slots.js';
 import { PromptTemplateError } from './prompt-template-error.js';
+
+/**
+ * The `yaml` package, required on the first template read (front matter is parsed synchronously):
+ * a command that reads no template, such as a ConfAIde run or `--help`, never loads it.
+ */
+let yamlModule: typeof import('yaml') | undefined;
+function yaml(): typeof import('yaml') {
+  yamlModule ??= createRequire(import.meta.url)('yaml') as typeof import('yaml');
+  return yamlModule;
+}
 
 /** One named part of a sectioned template: the text after a `<!-- part: name -->` line, trimmed. */
 export type PromptPart = { readonly name: string; readonly text: string };
@@ -159,6 +169,19 @@ export function promptTemplatePath(moduleUrl: string, fileName: string): string 
   return fileURLToPath(new URL(fileName, moduleUrl));
 }
 
+/**
+ * The id and version a template file's name gives (`<id>.v<version>.md`), without reading it: the
+ * loader refuses a file whose front matter says otherwise, so these are the loaded template's.
+ * Lets a module name a judge (`<id>@<version>`) at import and read the file on first use.
+ */
+export function templateFileId(path: string): { id: string; version: number } {
+  const match = FILE_NAME.exec(basename(path));
+  if (match === null) {
+    throw new PromptTemplateError(`prompt template file '${path}' must be named '<id>.v<version>.md'`);
+  }
+  return { id: match[1]!, version: Number(match[2]) };
+}
+
 /** Splits the `---` fenced YAML front matter from the body (trimmed); the front matter must be a mapping. */
 function splitFrontMatter({ text, source }: { text: string; source: string }): {
   data: Record<string, unknown>;
@@ -174,6 +197,7 @@ function splitFrontMatter({ text, source }: { text: string; source: string }): {
   }
   const yamlText = lines.slice(1, end).join('\n');
   let data: unknown;
+  const { parse: parseYaml, YAMLError } = yaml();
   try {
     data = parseYaml(yamlText, { uniqueKeys: true, prettyErrors: false });
   } catch (error) {

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PROXY_SCORER, proxyAnswer, proxyJudgeInfo, proxyQuestion, proxyTemplate } from './proxy-judge.js';
+import { PROXY_JUDGE, PROXY_SCORER, proxyAnswer, proxyJudgeInfo, proxyQuestion, proxyTemplate } from './proxy-judge.js';
 
 describe('proxy judge', () => {
   it('loads its versioned template', () => {
     expect(PROXY_SCORER).toBe('confaide-fr-proxy@1');
+    // Named from the file name at import; the same as the template read on first use.
+    expect(PROXY_JUDGE).toEqual({ id: proxyTemplate.id, version: proxyTemplate.version });
     expect(proxyJudgeInfo).toEqual({ id: 'confaide-fr-proxy', version: 1, templateSha256: proxyTemplate.sha256 });
     expect(proxyTemplate.inputs).toEqual(['response', 'question']);
     expect(proxyTemplate.render({ response: 'R', question: 'Q?' })).toBe(

@@ -1,23 +1,27 @@
 import { defineJudge, judgeInfo, judgeName, loadJudgeTemplate, runEnsemble, toScore } from '../../judges/index.js';
-import { lazyTemplate, promptTemplatePath } from '../../prompts/index.js';
+import { lazyTemplate, promptTemplatePath, templateFileId } from '../../prompts/index.js';
 import type { EmitEvent, ModelRoles } from '../../spec/chat-model.js';
 import type { Score } from '../../spec/score.js';
 import type { JudgeInfo } from '../suite.js';
 import type { StoryScenario } from './confaide-scenario.js';
 import { PROXY_COMPONENT } from './metric-components.js';
 
-/** The proxy judge's versioned template (`judges/confaide-fr-proxy.v1.md`). */
-export const proxyTemplate = lazyTemplate(() =>
-  loadJudgeTemplate({
-    path: promptTemplatePath(import.meta.url, 'judges/confaide-fr-proxy.v1.md'),
-  }),
-);
+const PROXY_TEMPLATE_PATH = promptTemplatePath(import.meta.url, 'judges/confaide-fr-proxy.v1.md');
+
+/**
+ * The proxy judge's versioned template (`judges/confaide-fr-proxy.v1.md`), read and checked on
+ * first use: a run without the proxy judge never reads it.
+ */
+export const proxyTemplate = lazyTemplate(() => loadJudgeTemplate({ path: PROXY_TEMPLATE_PATH }));
+
+/** The proxy judge's id and version, from its file name (the loader checks them against the file). */
+export const PROXY_JUDGE = templateFileId(PROXY_TEMPLATE_PATH);
 
 /** Scorer name of the proxy scores: `confaide-fr-proxy@1`. */
-export const PROXY_SCORER = judgeName(proxyTemplate);
+export const PROXY_SCORER = judgeName(PROXY_JUDGE);
 
-/** The proxy judge as the run header records it. */
-export const proxyJudgeInfo: JudgeInfo = judgeInfo(proxyTemplate);
+/** The proxy judge as the run header records it (reads the template on first use). */
+export const proxyJudgeInfo: JudgeInfo = lazyTemplate(() => judgeInfo(proxyTemplate));
 
 /** The proxy's question for a scenario: who is related to the act '<secret in lower case>'. */
 export function proxyQuestion(scenario: StoryScenario): string {

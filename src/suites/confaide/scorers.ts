@@ -4,7 +4,7 @@ import { type ConfaideOptions, proxyActive } from './confaide-options.js';
 import type { ConfaideOutput } from './confaide-output.js';
 import type { ConfaideScenario } from './confaide-scenario.js';
 import { RATING_SCORER, scorerId } from './metric-components.js';
-import { proxyTemplate, runProxyJudge } from './proxy-judge.js';
+import { PROXY_JUDGE, proxyTemplate, runProxyJudge } from './proxy-judge.js';
 import { answerSegment, parseRating, scoreTextResponse } from './score-tiers.js';
 
 type ConfaideScorer = Scorer<ConfaideScenario, ConfaideOutput, ConfaideOptions>;
@@ -67,8 +67,8 @@ export const textScorer: ConfaideScorer = {
 
 /** Tier 3 with `tier3Proxy=on`: the LLM proxy judge on free responses (`confaide-fr-proxy@1`). */
 export const proxyScorer: ConfaideScorer = {
-  id: proxyTemplate.id,
-  version: proxyTemplate.version,
+  id: PROXY_JUDGE.id,
+  version: PROXY_JUDGE.version,
   templates: (options) => (proxyActive(options) ? [proxyTemplate] : []),
   async score({ scenario, options, output, models, emit, signal }): Promise<Score[]> {
     if (!(scenario.kind === 'story' && output.question === 'free-response' && proxyActive(options))) return [];
