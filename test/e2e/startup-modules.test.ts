@@ -1,0 +1,130 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../support/run-cli-process.js';
+
+/**
+ * What the CLI loads at start-up, as a set of modules (never a time): a `--import` hook in the
+ * child records every module the ESM loader loads and every CommonJS `require`, and the tests
+ * assert on that set. `--help` must load no suite implementation, no AI SDK provider, no `yaml`,
+ * no MCP, no SQLite, no report/retrieval/generation/store code; a run loads only its own suite.
+ */
+
+// The hook: ESM loads are recorded in the hooks thread, CommonJS loads on the main thread.
+const HOOK = `
+import { appendFileSync } from 'node:fs';
+import Module, { register } from 'node:module';
+const log = process.env.CONFIDANT_MODULE_LOG;
+register(
+  'data:text/javascript,' +
+    encodeURIComponent(\`
+      import { appendFileSync } from 'node:fs';
+      let log;
+      export function initialize(data) { log = data.log; }
+      export async function load(url, context, next) { appendFileSync(log, url + '\\\\n'); return next(url, context); }
+    \`),
+  { data: { log } },
+);
+const load = Module._load;
+Module._load = function (request, parent, isMain) {
+  try { appendFileSync(log, 'cjs:' + Module._resolveFilename(request, parent, isMain) + '\\n'); } catch {}
+  return load.apply(this, arguments);
+};
+`;
+
+let work = '';
+let hook = '';
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'confidant-startup-'));
+  hook = join(work, 'module-log-hook.mjs');
+  writeFileSync(hook, HOOK);
+});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/**
+ * Runs the CLI (through tsx, as the other e2e tests do) and returns the modules it loaded. The
+ * hook is registered after tsx's, so it runs first in the chain and sees every module.
+ */
+function loadedModules(args: string[]): { modules: string[]; code: number | null; stderr: string } {
+  const log = join(work, `modules-${Math.random().toString(36).slice(2)}.txt`);
+  writeFileSync(log, '');
+  const tsxLoader = pathToFileURL(join(repoRoot, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+  const result = spawnSync(
+    process.execPath,
+    ['--import', tsxLoader, '--import', pathToFileURL(hook).href, join(repoRoot, 'src', 'cli', 'main.ts'), ...args],
+    {
+      cwd: work,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', CONFIDANT_MODULE_LOG: log, CONFIDANT_CACHE_DIR: join(work, 'cache') },
+    },
+  );
+  const modules = readFileSync(log, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => line.replace(/\\/g, '/'));
+  return { modules, code: result.status, stderr: result.stderr };
+}
+
+/**
+ * A suite's implementation: anything in its folder but its registry entry and its model-role
+ * declarations (`*-roles.ts`, four lines each, which the runner's role registry lists).
+ */
+const suiteCode = (modules: string[], except?: string) =>
+  modules.filter((url) => {
+    const match = /\/src\/suites\/([^/]+)\/(.+)$/.exec(url);
+    return match !== null && match[1] !== except && !/^[a-z-]+-(entry|roles)\.ts$/.test(match[2]!);
+  });
+
+const matching = (modules: string[], pattern: RegExp) => modules.filter((url) => pattern.test(url));
+
+const AI_SDK = /\/node_modules\/(ai|@ai-sdk\/(openai|anthropic|google|openai-compatible))\//;
+const YAML = /\/node_modules\/yaml\//;
+const MCP = /\/node_modules\/@modelcontextprotocol\//;
+const SQLITE = /\/node_modules\/(better-sqlite3|sqlite-vec)/;
+const LATER_LAYERS = /\/src\/(reports|retrieval|generation|store|judges|metrics|defenses|agents)\//;
+
+describe('start-up loads only what the command needs', () => {
+  it.each([['--help'], ['run', '--help'], ['--version']])('confidant %s', (...args) => {
+    const { modules, code } = loadedModules(args);
+    expect(code).toBe(0);
+    // The hook saw the CLI (so an empty set cannot pass for a lean one).
+    expect(matching(modules, /\/src\/cli\/main\.ts$/)).toHaveLength(1);
+    expect(suiteCode(modules)).toEqual([]);
+    expect(matching(modules, AI_SDK)).toEqual([]);
+    expect(matching(modules, YAML)).toEqual([]);
+    expect(matching(modules, MCP)).toEqual([]);
+    expect(matching(modules, SQLITE)).toEqual([]);
+    expect(matching(modules, LATER_LAYERS)).toEqual([]);
+    expect(matching(modules, /\/src\/runner\/(?!package-info|shard)/)).toEqual([]);
+  });
+
+  it('run <suite> --help loads that suite and no other', () => {
+    const { modules, code } = loadedModules(['run', 'confaide', '--help']);
+    expect(code).toBe(0);
+    expect(matching(modules, /\/src\/suites\/confaide\/suite\.ts$/)).toHaveLength(1);
+    expect(suiteCode(modules, 'confaide')).toEqual([]);
+    expect(matching(modules, AI_SDK)).toEqual([]);
+    expect(matching(modules, MCP)).toEqual([]);
+  });
+
+  it('a run loads its own suite only, and no yaml, MCP or report page code', () => {
+    const { modules, code, stderr } = loadedModules([
+      'run',
+      'toy-leak',
+      '-m',
+      'mock:echo',
+      '--out',
+      join(work, 'runs'),
+      '--no-preflight',
+    ]);
+    expect(code, stderr).toBe(0);
+    expect(matching(modules, /\/src\/suites\/toy-leak\/suite\.ts$/)).toHaveLength(1);
+    expect(suiteCode(modules, 'toy-leak')).toEqual([]);
+    expect(matching(modules, YAML)).toEqual([]);
+    expect(matching(modules, MCP)).toEqual([]);
+    expect(matching(modules, /\/src\/(reports\/html|generation)\//)).toEqual([]);
+  });
+});
