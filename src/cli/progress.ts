@@ -1,4 +1,5 @@
-import cliProgress from 'cli-progress';
+import { createRequire } from 'node:module';
+import type cliProgressModule from 'cli-progress';
 import type { RunProgress } from '../runner/index.js';
 
 /** The live numbers of a run, as the runner reports them at the start, per model call and per sample. */
@@ -57,6 +58,8 @@ export function createProgressView({
   now?: () => number;
 }): ProgressView {
   if (isTTY) {
+    // Required only for a terminal: a run whose stderr is a file or a pipe never loads the bar.
+    const cliProgress = createRequire(import.meta.url)('cli-progress') as typeof cliProgressModule;
     const bar = new cliProgress.SingleBar(
       {
         format: '{bar} {value}/{total} | {errors} | tokens {tokens} | {cost} | {eta_text}',
