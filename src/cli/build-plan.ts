@@ -1,4 +1,4 @@
-import { parseRoleBinding } from '../models/index.js';
+import { parseRoleBinding } from '../models/parse-model-spec.js';
 import { PlanValidationError } from '../spec/errors.js';
 import { type RunPlan, runPlanSchema } from '../spec/run-plan.js';
 import type { Suite } from '../suites/suite.js';

@@ -1,4 +1,4 @@
-import type { OpenAiCompatibleClient } from '../models/index.js';
+import type { OpenAiCompatibleClient } from '../models/provider-registry.js';
 import { PlanValidationError } from '../spec/errors.js';
 
 /** The environment variable that picks the client of OpenAI-compatible providers. */

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { canonicalJson } from '../runner/index.js';
+import { canonicalJson } from '../runner/plan-hash.js';
 import { PlanValidationError } from '../spec/errors.js';
 import { suiteOptionKeys } from '../suites/option-keys.js';
 import type { Suite } from '../suites/suite.js';

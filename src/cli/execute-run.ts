@@ -1,6 +1,7 @@
 import { buildReport } from '../reports/build-report.js';
 import { renderMarkdown } from '../reports/render-markdown.js';
-import type { EvaluateResult, RunProgress } from '../runner/index.js';
+import type { EvaluateResult } from '../runner/evaluate.js';
+import type { RunProgress } from '../runner/run-evaluation.js';
 import type { CliIo } from './cli-io.js';
 import { applyHeapPolicy } from './heap-policy.js';
 import { createProgressView } from './progress.js';

@@ -1,6 +1,9 @@
-import { findProvider, parseModelSpec, schemelessBaseURL } from '../models/index.js';
+import { parseModelSpec } from '../models/parse-model-spec.js';
+import { findProvider } from '../models/provider-registry.js';
+import { schemelessBaseURL } from '../models/schemeless-base-url.js';
 import { CHAIN_ROLE_IDS } from '../orchestration/chain-roles.js';
-import { fidelityOverrides, MODEL_ROLES, type PreparedRun } from '../runner/index.js';
+import { fidelityOverrides, type PreparedRun } from '../runner/prepare-run.js';
+import { MODEL_ROLES } from '../runner/role-registry.js';
 import type { RoleBinding } from '../spec/model-spec.js';
 import type { RunPlan } from '../spec/run-plan.js';
 import { suiteJudges } from '../suites/suite.js';

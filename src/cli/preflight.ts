@@ -1,15 +1,10 @@
-import {
-  apiKeyFromEnv,
-  findProvider,
-  type ProbeResult,
-  type ProviderDefinition,
-  parseModelSpec,
-  probeEndpoint,
-  probeFix,
-  redactEndpoint,
-} from '../models/index.js';
+import { parseModelSpec, redactEndpoint } from '../models/parse-model-spec.js';
+import { type ProbeResult, probeEndpoint, probeFix } from '../models/probe-endpoint.js';
+import { findProvider, type ProviderDefinition } from '../models/provider-registry.js';
+import { apiKeyFromEnv } from '../models/resolve-chat-model.js';
 import { EMBEDDER_SPEC_EXAMPLES } from '../retrieval/resolve-embedder.js';
-import { MODEL_ROLES, type PreparedRun } from '../runner/index.js';
+import type { PreparedRun } from '../runner/prepare-run.js';
+import { MODEL_ROLES } from '../runner/role-registry.js';
 import { ConfidantError, PreflightError } from '../spec/errors.js';
 import type { ModelSpec, RoleBinding } from '../spec/model-spec.js';
 import type { CliIo } from './cli-io.js';

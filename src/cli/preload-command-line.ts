@@ -1,4 +1,4 @@
-import type { DataGenerator } from '../generation/index.js';
+import type { DataGenerator } from '../generation/generator.js';
 import { loadGenerators } from '../suites/generator-registry.js';
 import { loadSuite, suiteRegistry } from '../suites/registry.js';
 import type { registerGenerator } from './generate-subcommand.js';

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type cliProgressModule from 'cli-progress';
-import type { RunProgress } from '../runner/index.js';
+import type { RunProgress } from '../runner/run-evaluation.js';
 
 /** The live numbers of a run, as the runner reports them at the start, per model call and per sample. */
 export type ProgressSnapshot = RunProgress;

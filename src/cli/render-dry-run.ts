@@ -1,12 +1,12 @@
-import { parseModelSpec, redactEndpoint } from '../models/index.js';
-import type { PreparedRun } from '../runner/index.js';
+import { parseModelSpec, redactEndpoint } from '../models/parse-model-spec.js';
 import {
   ASSUMED_INPUT_TOKENS,
   ASSUMED_MAX_OUTPUT_TOKENS,
   type CostRange,
   type PlanEstimate,
   type RoleCallEstimate,
-} from '../runner/index.js';
+} from '../runner/estimate-plan.js';
+import type { PreparedRun } from '../runner/prepare-run.js';
 import type { RunPlan } from '../spec/run-plan.js';
 import type { CallCount, TokenRange } from '../suites/call-pattern.js';
 

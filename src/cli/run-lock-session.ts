@@ -1,5 +1,6 @@
 import { shellWord } from '../spec/shell-word.js';
-import type { DirectoryRunStore, RunLock, RunLockHolder } from '../store/index.js';
+import type { DirectoryRunStore } from '../store/directory-run-store.js';
+import type { RunLock, RunLockHolder } from '../store/run-lock.js';
 import type { CliIo } from './cli-io.js';
 
 /**

@@ -1,4 +1,7 @@
-import { causeCountLabel, type FailFastStop, judgeHealthLine, type RunStopReason } from '../runner/index.js';
+import type { FailFastStop } from '../runner/fail-fast.js';
+import { causeCountLabel } from '../runner/failure-tally.js';
+import { judgeHealthLine } from '../runner/judge-health.js';
+import type { RunStopReason } from '../runner/run-evaluation.js';
 import { failedSampleCount, type RunSummary } from '../spec/run-record.js';
 import { EXIT } from './cli-io.js';
 import { resumeCommand } from './run-lock-session.js';

@@ -1,5 +1,5 @@
-import { parseRoleBinding } from '../models/index.js';
-import { MODEL_ROLES } from '../runner/index.js';
+import { parseRoleBinding } from '../models/parse-model-spec.js';
+import { MODEL_ROLES } from '../runner/role-registry.js';
 import { PlanValidationError } from '../spec/errors.js';
 import type { Suite, SuitePreset } from '../suites/suite.js';
 import type { RunFlagValues } from './run-flags.js';

@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import {
-  loadPromptTemplate,
-  type PromptTemplate,
-  PromptTemplateError,
-  parsePromptTemplate,
-  quoteAll,
-} from '../prompts/index.js';
+import { loadPromptTemplate, type PromptTemplate, parsePromptTemplate, quoteAll } from '../prompts/prompt-template.js';
+import { PromptTemplateError } from '../prompts/prompt-template-error.js';
 import type { JudgeInfo } from '../spec/judge-info.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { PromptTemplateError } from '../prompts/index.js';
+import { PromptTemplateError } from '../prompts/prompt-template-error.js';
 import type { GenerateSettings, VerdictReplies } from '../spec/chat-model.js';
 import type { Verdict } from '../spec/score.js';
 import type { JudgeTemplate } from './judge-template.js';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { errorCauseOf } from '../models/error-cause-of.js';
 import { extractReasoning } from '../models/middleware/extract-reasoning-middleware.js';
-import { PromptTemplateError, parseStructuredReply } from '../prompts/index.js';
+import { PromptTemplateError } from '../prompts/prompt-template-error.js';
+import { parseStructuredReply } from '../prompts/structured-reply.js';
 import type { BoundModel, EmitEvent, GenerateRequest, GenerateResult, GenerateSettings } from '../spec/chat-model.js';
 import type { ErrorCause } from '../spec/error-cause.js';
 import { JudgeParseError, stopsRun } from '../spec/errors.js';

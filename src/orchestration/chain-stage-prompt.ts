@@ -1,4 +1,4 @@
-import { lazyTemplate } from '../prompts/index.js';
+import { lazyTemplate } from '../prompts/lazy-template.js';
 import type { Message } from '../spec/message.js';
 import type { TaskPrompt } from '../spec/task-prompt.js';
 import { loadRoleTemplate, type RoleTemplate } from './role-template.js';

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { loadPromptTemplate, type PromptTemplate, parsePromptTemplate, promptTemplatePath } from '../prompts/index.js';
+import {
+  loadPromptTemplate,
+  type PromptTemplate,
+  parsePromptTemplate,
+  promptTemplatePath,
+} from '../prompts/prompt-template.js';
 
 /**
  * A versioned role prompt: `<id>.v<version>.md` whose front matter may add a `statement` and a

@@ -4,7 +4,6 @@ import { ModelSpecError } from '../spec/errors.js';
 import type { ModelSpec } from '../spec/model-spec.js';
 import { type Embedder, embedderOf, embeddingModelOf } from './embedder.js';
 import { createHashingEmbedder } from './hashing-embedder.js';
-import { createTransformersEmbedder } from './transformers-embedder.js';
 
 /** Providers an `embedder` role spec may name, with an example each. */
 export const EMBEDDER_SPEC_EXAMPLES: Readonly<Record<string, string>> = {
@@ -105,8 +104,11 @@ export async function resolveEmbeddingModel(options: ResolveEmbedderOptions): Pr
   switch (spec.provider) {
     case 'hashing':
       return local(createHashingEmbedder({ dimension: hashingDimension(spec) }));
-    case 'transformers':
+    case 'transformers': {
+      // Loaded on first use: most runs have no embedder, and the others rarely a local one.
+      const { createTransformersEmbedder } = await import('./transformers-embedder.js');
       return local(await createTransformersEmbedder({ modelPath: spec.modelId }));
+    }
     case 'openai': {
       const { adapter, client } = remote();
       // The AI SDK is loaded on first use of a remote embedder.

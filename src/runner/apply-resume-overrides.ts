@@ -1,4 +1,4 @@
-import { parseModelSpec, parseRoleBinding, redactEndpoint } from '../models/index.js';
+import { parseModelSpec, parseRoleBinding, redactEndpoint } from '../models/parse-model-spec.js';
 import { PlanValidationError } from '../spec/errors.js';
 import type { PriceOverrides } from '../spec/model-price.js';
 import type { RoleBinding } from '../spec/model-spec.js';

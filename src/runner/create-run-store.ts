@@ -1,7 +1,10 @@
 import type { ModelDescription } from '../spec/model-spec.js';
 import type { RunPlan } from '../spec/run-plan.js';
 import type { RunHeader, RunInvocation, RunRescore } from '../spec/run-record.js';
-import { createRunDirectory, createRunId, DirectoryRunStore, type RunLock } from '../store/index.js';
+import { createRunDirectory } from '../store/create-run-directory.js';
+import { createRunId } from '../store/create-run-id.js';
+import { DirectoryRunStore } from '../store/directory-run-store.js';
+import type { RunLock } from '../store/run-lock.js';
 import { buildRunHeader } from './build-run-header.js';
 import { planHash } from './plan-hash.js';
 import type { PreparedRun } from './prepare-run.js';

@@ -1,9 +1,6 @@
-import type {
-  AdaptiveLimiter,
-  OpenAiCompatibleClient,
-  ProviderDefinition,
-  ResolvedModelRoles,
-} from '../models/index.js';
+import type { AdaptiveLimiter } from '../models/adaptive-limiter.js';
+import type { OpenAiCompatibleClient, ProviderDefinition } from '../models/provider-registry.js';
+import type { ResolvedModelRoles } from '../models/resolve-model-roles.js';
 import type { Defense } from '../spec/defense.js';
 import { PlanValidationError } from '../spec/errors.js';
 import type { PriceOverrides } from '../spec/model-price.js';
@@ -11,7 +8,9 @@ import type { RoleBinding } from '../spec/model-spec.js';
 import { type RunPlan, runPlanSchema } from '../spec/run-plan.js';
 import type { RunHeader, RunInvocation, RunSummary } from '../spec/run-record.js';
 import type { RunStore } from '../spec/run-store.js';
-import { createRunId, InMemoryRunStore, type RunLock } from '../store/index.js';
+import { createRunId } from '../store/create-run-id.js';
+import { InMemoryRunStore } from '../store/in-memory-run-store.js';
+import type { RunLock } from '../store/run-lock.js';
 import type { Suite } from '../suites/suite.js';
 import { buildRunHeader } from './build-run-header.js';
 import { createRunStore } from './create-run-store.js';

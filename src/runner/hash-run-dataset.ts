@@ -1,5 +1,7 @@
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
-import { hashDatasetFiles, inspectDatasetFile, requireDatasetFiles } from '../datasets/index.js';
+import { hashDatasetFiles } from '../datasets/checksum.js';
+import { requireDatasetFiles } from '../datasets/data-dir.js';
+import { inspectDatasetFile } from '../datasets/inspect-dataset-file.js';
 import { DatasetNotFoundError } from '../spec/errors.js';
 
 /**

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { ZodObject } from 'zod';
 import { resolveDefense } from '../defenses/registry.js';
-import { checkBudgetPrices, checkRepeatedRoles } from '../models/index.js';
+import { checkBudgetPrices } from '../models/price-table.js';
+import { checkRepeatedRoles } from '../models/role-catalog.js';
 import type { Defense } from '../spec/defense.js';
 import { ModelSpecError, PlanValidationError } from '../spec/errors.js';
 import type { RoleBinding } from '../spec/model-spec.js';

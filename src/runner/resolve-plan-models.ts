@@ -1,13 +1,7 @@
-import {
-  type AdaptiveLimiter,
-  type CheckModelRolesOptions,
-  checkModelRoles,
-  type OpenAiCompatibleClient,
-  type ProviderDefinition,
-  providerRegistry,
-  type ResolvedModelRoles,
-  resolveModelRoles,
-} from '../models/index.js';
+import type { AdaptiveLimiter } from '../models/adaptive-limiter.js';
+import { type CheckModelRolesOptions, checkModelRoles } from '../models/check-model-roles.js';
+import { type OpenAiCompatibleClient, type ProviderDefinition, providerRegistry } from '../models/provider-registry.js';
+import { type ResolvedModelRoles, resolveModelRoles } from '../models/resolve-model-roles.js';
 import { checkEmbedderSpec, resolveEmbeddingModel } from '../retrieval/resolve-embedder.js';
 import type { RunPlan } from '../spec/run-plan.js';
 import type { PreparedRun } from './prepare-run.js';

@@ -1,9 +1,10 @@
-import type { ResolvedModelRoles } from '../models/index.js';
+import type { ResolvedModelRoles } from '../models/resolve-model-roles.js';
 import type { Defense } from '../spec/defense.js';
 import { PlanValidationError } from '../spec/errors.js';
 import type { RunHeader, RunResume } from '../spec/run-record.js';
 import type { RunStore } from '../spec/run-store.js';
-import { DirectoryRunStore, type RunLockHolder } from '../store/index.js';
+import { DirectoryRunStore } from '../store/directory-run-store.js';
+import type { RunLockHolder } from '../store/run-lock.js';
 import { loadSuite } from '../suites/registry.js';
 import type { Suite } from '../suites/suite.js';
 import { applyResumeOverrides, type ResumeOverrides } from './apply-resume-overrides.js';

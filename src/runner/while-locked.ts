@@ -1,4 +1,4 @@
-import type { RunLock } from '../store/index.js';
+import type { RunLock } from '../store/run-lock.js';
 
 /**
  * Runs `work` while `lock` is held and releases it afterwards: on return, on an error, after

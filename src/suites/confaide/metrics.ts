@@ -1,4 +1,7 @@
-import { anyPerGroup, type GroupedScore, meanOf, meanOfGroupMeans, pearson, withReason } from '../../metrics/index.js';
+import { anyPerGroup, type GroupedScore, meanOfGroupMeans } from '../../metrics/grouped-rate.js';
+import { meanOf } from '../../metrics/mean.js';
+import { withReason } from '../../metrics/null-reason.js';
+import { pearson } from '../../metrics/pearson.js';
 import { causeOfStoredError } from '../../models/error-cause-of.js';
 import { causeLabel } from '../../spec/error-cause.js';
 import type { MetricValue } from '../../spec/metric-value.js';

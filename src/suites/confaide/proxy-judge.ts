@@ -1,5 +1,9 @@
-import { defineJudge, judgeInfo, judgeName, loadJudgeTemplate, runEnsemble, toScore } from '../../judges/index.js';
-import { lazyTemplate, promptTemplatePath, templateFileId } from '../../prompts/index.js';
+import { runEnsemble } from '../../judges/ensemble.js';
+import { defineJudge } from '../../judges/judge.js';
+import { judgeInfo, judgeName, loadJudgeTemplate } from '../../judges/judge-template.js';
+import { toScore } from '../../judges/to-score.js';
+import { lazyTemplate } from '../../prompts/lazy-template.js';
+import { promptTemplatePath, templateFileId } from '../../prompts/prompt-template.js';
 import type { EmitEvent, ModelRoles } from '../../spec/chat-model.js';
 import type { Score } from '../../spec/score.js';
 import type { JudgeInfo } from '../suite.js';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { answerTaskPrompt } from '../../agents/prompted-responder.js';
 import { requireDatasetFiles } from '../../datasets/data-dir.js';
-import { DEFAULT_MAX_PARSE_RETRIES } from '../../judges/index.js';
+import { DEFAULT_MAX_PARSE_RETRIES } from '../../judges/run-judge.js';
 import { estimateTokens, exactly, judgment, type PlannedCalls } from '../call-pattern.js';
 import { defineSuite, type SampleOutcome } from '../suite.js';
 import {
