@@ -202,6 +202,33 @@ async function hostedApi(routes: Record<string, { status: number; body: object }
   return { baseURL: `http://127.0.0.1:${address.port}/v1`, seen };
 }
 
+describe('probeEndpoint without a fetch (the lean node:http client)', () => {
+  it('follows redirects as fetch does, dropping the key only when one leaves the origin', async () => {
+    const target = await hostedApi({ '/v1/models': { status: 200, body: { data: [{ id: 'm' }] } } });
+    const seen: Array<{ path: string; authorization: string | undefined }> = [];
+    const server = createServer((request, response) => {
+      const path = request.url ?? '/';
+      seen.push({ path, authorization: request.headers.authorization });
+      const location = path === '/v1/models' ? '/moved/v1/models' : `${target.baseURL}/models`;
+      response.writeHead(path === '/v1/models' ? 307 : 308, { location });
+      response.end();
+    });
+    plain.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    if (address === null || typeof address === 'string') throw new Error('no address');
+    const result = await probe(`openai-compatible:m@http://127.0.0.1:${address.port}/v1`, { apiKey: 'sk-probe' });
+    expect(result).toEqual({ ok: true, checked: 'model-list' });
+    expect(seen).toEqual([
+      { path: '/v1/models', authorization: 'Bearer sk-probe' },
+      { path: '/moved/v1/models', authorization: 'Bearer sk-probe' },
+    ]);
+    expect(target.seen.map((request) => [request.path, request.headers.authorization])).toEqual([
+      ['/v1/models', undefined],
+    ]);
+  });
+});
+
 describe('probeEndpoint on hosted APIs', () => {
   it('looks up an Anthropic model by id with the key in a header', async () => {
     const api = await hostedApi({ '/v1/models/claude-sonnet-4-5': { status: 200, body: { id: 'claude-sonnet-4-5' } } });

@@ -45,7 +45,11 @@ export type ProbeContext = {
   /** The endpoint to probe (the spec's or the provider's default); `undefined` for providers without one. */
   baseURL: string | undefined;
   apiKey?: string;
-  fetch: typeof fetch;
+  /**
+   * Replaces the probe's HTTP client (tests, proxies). Absent: the lean `node:http` transport the
+   * self-hosted model path uses, so a probe does not load Node's built-in `fetch` (undici).
+   */
+  fetch?: typeof fetch;
   /** Time allowed for one HTTP request of the probe (a 1-token generation gets three times as long). */
   timeoutMs: number;
   /** A chat model is checked by generation when its server lists no models; an embedder is not. */
@@ -68,7 +72,7 @@ export type ProbeEndpointOptions = {
   baseURL: string | undefined;
   apiKey?: string;
   purpose?: 'chat' | 'embedding';
-  /** Default: the global fetch. */
+  /** Default: the lean `node:http` transport (see `ProbeContext.fetch`). */
   fetch?: typeof fetch;
   /** Per request of the probe (default 10 s). */
   timeoutMs?: number;
@@ -90,7 +94,7 @@ export async function probeEndpoint(options: ProbeEndpointOptions): Promise<Prob
     spec,
     baseURL,
     ...(apiKey === undefined ? {} : { apiKey }),
-    fetch: options.fetch ?? globalThis.fetch,
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     timeoutMs,
     purpose: options.purpose ?? 'chat',
     ...(options.signal === undefined ? {} : { signal: options.signal }),

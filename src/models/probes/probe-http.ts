@@ -1,5 +1,6 @@
 import { ConfidantError } from '../../spec/errors.js';
 import { describeNetworkFailure, type NetworkFailureKind } from '../network-failure.js';
+import { sharedNodeHttpTransport } from '../node-http-transport.js';
 import type { ProbeCause, ProbeContext, ProbeFailure, ProbeResult } from '../probe-endpoint.js';
 
 /** An HTTP answer a probe got: its status and body (`json` is `undefined` when it is not JSON). */
@@ -92,6 +93,47 @@ export function statusProbeFailure(answer: HttpAnswer): ProbeFailure {
   };
 }
 
+/** Redirect statuses `fetch` follows, and how many hops it takes at most. */
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 20;
+const UTF8 = new TextDecoder();
+
+/**
+ * One GET through the context's `fetch` when it has one, else through the lean `node:http`
+ * transport, which answers as `fetch` would here: redirects followed (the `authorization` header
+ * dropped when one leaves the origin), the body decoded as UTF-8 without its BOM, one deadline
+ * for the whole chain.
+ */
+async function sendGet({
+  url,
+  headers,
+  context,
+}: {
+  url: URL;
+  headers: Record<string, string>;
+  context: Pick<ProbeContext, 'fetch' | 'timeoutMs' | 'signal'>;
+}): Promise<{ status: number; text: string }> {
+  const signal = deadline(context);
+  if (context.fetch !== undefined) {
+    const response = await context.fetch(url, { method: 'GET', headers, signal });
+    return { status: response.status, text: await response.text() };
+  }
+  let target = url;
+  let sent = headers;
+  for (let hop = 0; ; hop++) {
+    const answer = await sharedNodeHttpTransport().send({ url: target, method: 'GET', headers: sent, signal });
+    const location = answer.headers.location;
+    if (!REDIRECTS.has(answer.status) || location === undefined || hop === MAX_REDIRECTS) {
+      return { status: answer.status, text: UTF8.decode(answer.body) };
+    }
+    const next = new URL(location, target);
+    if (next.origin !== target.origin) {
+      sent = Object.fromEntries(Object.entries(sent).filter(([name]) => name.toLowerCase() !== 'authorization'));
+    }
+    target = next;
+  }
+}
+
 /** `GET url` with a deadline; network failures come back as a probe failure, never thrown. */
 export async function probeGet({
   url,
@@ -114,15 +156,14 @@ export async function probeGet({
   target.username = '';
   target.password = '';
   try {
-    const response = await context.fetch(target, { method: 'GET', headers: sent, signal: deadline(context) });
-    const text = await response.text();
+    const { status, text } = await sendGet({ url: target, headers: sent, context });
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {
       json = undefined;
     }
-    return { answer: { status: response.status, json, text } };
+    return { answer: { status, json, text } };
   } catch (error) {
     const failure = networkProbeFailure({ error, url: target.href, timeoutMs: context.timeoutMs });
     if (failure) return { failure };
