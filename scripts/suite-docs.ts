@@ -1,4 +1,4 @@
-import { suiteOptionDocs } from '../src/cli/suite-help.js';
+import { suiteOptionDocs } from '../src/cli/suite-options-help.js';
 import type { Suite } from '../src/suites/suite.js';
 
 /**

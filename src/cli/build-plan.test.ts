@@ -7,7 +7,9 @@ import { PlanValidationError } from '../spec/errors.js';
 import { loadSuites } from '../suites/registry.js';
 import { buildPlan, mergeRunFlags } from './build-plan.js';
 import { readConfigFile } from './config-file.js';
-import { addFlagOptions, flagsFromCommandLine } from './flag-schema.js';
+import { addFlagOptions } from './flag-meta.js';
+import { flagsFromCommandLine } from './flag-schema.js';
+import { runFlagTable } from './run-flag-table.js';
 import { type RunFlagValues, runFlagSchema } from './run-flags.js';
 
 const suites = await loadSuites();
@@ -22,7 +24,7 @@ afterAll(() => {
 function commandLine(args: string[], name: 'run' | 'resume' | 'generate' = 'run'): RunFlagValues {
   const command = addFlagOptions({
     command: new Command(name).exitOverride().configureOutput({ writeErr: () => undefined }),
-    schema: runFlagSchema,
+    flags: runFlagTable,
     name,
   });
   command.parse(args, { from: 'user' });

@@ -5,11 +5,13 @@ import { PlanValidationError } from '../spec/errors.js';
 import type { RoleBinding } from '../spec/model-spec.js';
 import type { CliIo } from './cli-io.js';
 import { compatibleClientOption } from './compatible-client-option.js';
-import { addFlagOptions, flagsFromCommandLine } from './flag-schema.js';
+import { addFlagOptions } from './flag-meta.js';
+import { flagsFromCommandLine } from './flag-schema.js';
 import { nestModelSettings, secondsToMs } from './parse-assignments.js';
 import { modelSpecWarnings } from './plan-warnings.js';
 import { runPreflight } from './preflight.js';
 import { resolveCacheDir } from './resolve-cache-dir.js';
+import { runFlagTable } from './run-flag-table.js';
 import { type RunFlagValues, runFlagSchema } from './run-flags.js';
 
 /** The model flags every `confidant generate <dataset>` command takes (the `generate` flags of `runFlagSchema`). */
@@ -92,5 +94,5 @@ export async function resolveDatagenModels({
 
 /** Declares the model flags of a generate subcommand (see `DatagenFlags`). */
 export function addDatagenOptions(command: Command): Command {
-  return addFlagOptions({ command, schema: runFlagSchema, name: 'generate' });
+  return addFlagOptions({ command, flags: runFlagTable, name: 'generate' });
 }

@@ -1,54 +1,9 @@
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import { z } from 'zod';
 import { ConfidantError, PlanValidationError } from '../spec/errors.js';
+import { type FlagCommand, type FlagMeta, flagAttribute } from './flag-meta.js';
 
-/** The commands that take flags from a flag schema. */
-export type FlagCommand = 'run' | 'resume' | 'generate' | 'rescore';
-
-/**
- * How a value given on the command line combines with the config file's:
- * - `replace`: the command line's value, else the config's (scalars, and ordered lists such as
- *   `--defense`, whose order is their meaning);
- * - `by-key`: both are kept and the command line wins key by key (`--set` option keys,
- *   `--model-setting role.key`, `--price` models);
- * - `by-role`: model bindings; the command line's bindings of a role replace the config's bindings
- *   of that role and every other role keeps its config bindings (`--model`, `--grid` together).
- */
-export type MergeRule = 'replace' | 'by-key' | 'by-role';
-
-/** What a flag schema field says about its flag, beside its zod type (the config file's form). */
-export type FlagMeta = {
-  /** Long spelling, e.g. `--max-cost`; `--no-<name>` for a switch that turns a default-on setting off. */
-  flag: string;
-  /** Short spelling, e.g. `-m`. */
-  short?: string;
-  /** Value name shown in help, e.g. `<usd>`; absent for a switch. */
-  value?: string;
-  /** One line of help. */
-  description: string;
-  /** Per-command help where it differs from `description`. */
-  help?: Partial<Record<FlagCommand, string>>;
-  /** Per-command value name where it differs from `value`. */
-  valueFor?: Partial<Record<FlagCommand, string>>;
-  /**
-   * Commands that do not take this flag but declare it (hidden) only to refuse it, with why
-   * (e.g. `resume` refuses `--epochs`: it defines what the run measures).
-   */
-  refuse?: Partial<Record<FlagCommand, string>>;
-  /** The flag may be given several times; the config file takes a string or an array. */
-  repeatable?: boolean;
-  /**
-   * Turns one command-line value (one item of a repeatable flag) into the config file's form,
-   * throwing a user error that names the flag (e.g. `'3'` → `3`). Default: the text itself.
-   */
-  parse?: (options: { text: string; flag: string }) => unknown;
-  /** Default `replace`. */
-  merge?: MergeRule;
-  /** The commands that take this flag. */
-  commands: readonly FlagCommand[];
-  /** `false` for command-line-only flags (`--config`, `--dry-run`); default `true`. */
-  inConfig?: boolean;
-};
+export type { FlagCommand, FlagMeta, MergeRule } from './flag-meta.js';
 
 /** The registry that holds each flag schema field's {@link FlagMeta}. */
 export const flagRegistry = z.registry<FlagMeta>();
@@ -75,52 +30,6 @@ export function flagEntries(schema: FlagSchema, command?: FlagCommand): FlagEntr
     if (meta === undefined) throw new TypeError(`flag schema field '${key}' has no flag metadata`);
     return command === undefined || meta.commands.includes(command) ? [{ key, field, meta }] : [];
   });
-}
-
-function spellingOf(meta: FlagMeta, name?: FlagCommand): string {
-  const value = (name === undefined ? undefined : meta.valueFor?.[name]) ?? meta.value;
-  return `${meta.short === undefined ? '' : `${meta.short}, `}${meta.flag}${value === undefined ? '' : ` ${value}`}`;
-}
-
-/** A flag a command declares only to refuse it: its spelling, commander attribute and why. */
-export type RefusedFlag = { flag: string; key: string; why: string };
-
-/** The flags of `schema` that command `name` refuses (see `FlagMeta.refuse`), in schema order. */
-export function refusedFlags(schema: FlagSchema, name: FlagCommand): RefusedFlag[] {
-  return flagEntries(schema).flatMap(({ meta }) => {
-    const why = meta.refuse?.[name];
-    return why === undefined ? [] : [{ flag: meta.flag, key: new Option(spellingOf(meta)).attributeName(), why }];
-  });
-}
-
-const collect = (value: string, previous: string[] = []) => [...previous, value];
-
-/**
- * Declares the schema's flags of `name` on a commander command, in schema order, and the flags it
- * refuses as hidden options.
- */
-export function addFlagOptions({
-  command,
-  schema,
-  name,
-}: {
-  command: Command;
-  schema: FlagSchema;
-  name: FlagCommand;
-}): Command {
-  for (const { meta } of flagEntries(schema, name)) {
-    const option = new Option(spellingOf(meta, name), meta.help?.[name] ?? meta.description);
-    if (meta.repeatable) option.argParser(collect);
-    command.addOption(option);
-  }
-  // Refused flags parse like the real ones (so the refusal can name them) but stay out of the help.
-  for (const { meta } of flagEntries(schema)) {
-    if (meta.refuse?.[name] === undefined) continue;
-    const option = new Option(spellingOf(meta)).hideHelp();
-    if (meta.repeatable) option.argParser(collect);
-    command.addOption(option);
-  }
-  return command;
 }
 
 /** `zod` issues as one line, `<path>: <message>; …`, each path under `prefix` (a key or flag) when given. */
@@ -150,7 +59,7 @@ export function flagsFromCommandLine<S extends FlagSchema>({
   const options = command.opts();
   const values: Record<string, unknown> = {};
   for (const { key, field, meta } of flagEntries(schema, name)) {
-    const attribute = new Option(spellingOf(meta, name)).attributeName();
+    const attribute = flagAttribute(meta, name);
     if (command.getOptionValueSource(attribute) !== 'cli') continue;
     const raw: unknown = options[attribute];
     const parse = (text: unknown) =>

@@ -4,7 +4,7 @@ import { METRICS_DOC_PATH } from '../reports/metric-anchor.js';
 import { DIRECTION_TEXT, SOURCE_TEXT, scaleText } from '../reports/render-metric-docs.js';
 import { type Suite, suiteJudges } from '../suites/suite.js';
 import type { ListingName } from './commands/list.js';
-import { formatSuiteOptions, formatSuitePresets } from './suite-help.js';
+import { formatSuiteOptions, formatSuitePresets } from './suite-options-help.js';
 
 type Rows = { title: string; rows: Array<{ name: string; description: string }> };
 /** What a listing is drawn from: the suites asked for (every one, or the named one). */

@@ -2,6 +2,7 @@ import type { DataGenerator } from '../generation/generator.js';
 import { loadGenerators } from '../suites/generator-registry.js';
 import { loadSuite, suiteRegistry } from '../suites/registry.js';
 import type { registerGenerator } from './generate-subcommand.js';
+import type { SuiteHelpModule } from './suite-help.js';
 import type { registerSweepSubcommands } from './sweep-subcommands.js';
 
 /** The words that ask commander for help: it draws help synchronously, during the parse. */
@@ -11,6 +12,8 @@ const HELP_WORDS = new Set(['--help', '-h', 'help']);
 export type Preloaded = {
   /** The suites a help request names (`loadedSuite` finds them). */
   suites: string[];
+  /** How the named suites' options are described (loaded only when `suites` is not empty). */
+  suiteHelp?: SuiteHelpModule;
   /** For a `generate` command line: the generators and how to declare their subcommands. */
   generate?: { generators: DataGenerator[]; registerGenerator: typeof registerGenerator };
   /** For a `sweep` command line: how to declare the sweep subcommands. */
@@ -28,7 +31,8 @@ export async function preloadCommandLine(argv: readonly string[]): Promise<Prelo
   const words = argv.slice(2);
   const help = words.some((word) => HELP_WORDS.has(word));
   const suites = help ? suiteRegistry.filter((entry) => words.includes(entry.id)).map((entry) => entry.id) : [];
-  const [generate, sweep] = await Promise.all([
+  const [suiteHelp, generate, sweep] = await Promise.all([
+    suites.length > 0 ? import('./suite-options-help.js') : undefined,
     words.includes('generate')
       ? Promise.all([loadGenerators(), import('./generate-subcommand.js')]).then(([generators, module]) => ({
           generators,
@@ -40,6 +44,7 @@ export async function preloadCommandLine(argv: readonly string[]): Promise<Prelo
   ]);
   return {
     suites,
+    ...(suiteHelp === undefined ? {} : { suiteHelp }),
     ...(generate === undefined ? {} : { generate }),
     ...(sweep === undefined ? {} : { sweep: { registerSweepSubcommands: sweep.registerSweepSubcommands } }),
   };

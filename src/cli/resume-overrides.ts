@@ -1,8 +1,9 @@
 import type { ResumeOverrides } from '../runner/index.js';
 import { PlanValidationError } from '../spec/errors.js';
-import { type RefusedFlag, refusedFlags } from './flag-schema.js';
+import { type RefusedFlag, refusedFlags } from './flag-meta.js';
 import { secondsToMs } from './parse-assignments.js';
-import { type RunFlagValues, runFlagSchema } from './run-flags.js';
+import { runFlagTable } from './run-flag-table.js';
+import type { RunFlagValues } from './run-flags.js';
 
 /** The flags of `resume` that may change how (not what) a run runs, parsed by `runFlagSchema`. */
 export type ResumeOverrideFlags = Pick<
@@ -29,7 +30,7 @@ export const RESUME_OVERRIDES =
 export type RefusedResumeFlag = RefusedFlag;
 
 /** The `run` flags `resume` declares only to refuse them with a reason (`refuse.resume` in `runFlagSchema`). */
-export const REFUSED_RESUME_FLAGS: readonly RefusedResumeFlag[] = refusedFlags(runFlagSchema, 'resume');
+export const REFUSED_RESUME_FLAGS: readonly RefusedResumeFlag[] = refusedFlags(runFlagTable, 'resume');
 
 /**
  * Refuses `run` flags given to `resume` (suite flags included): one message naming each with its

@@ -1,10 +1,12 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMockOpenAIServer } from '../support/mock-openai-server.js';
 import { repoRoot } from '../support/run-cli-process.js';
+import { fixtureDataDir } from '../support/test-data.js';
 
 /**
  * What the CLI loads at start-up, as a set of modules (never a time): a `--import` hook in the
@@ -49,23 +51,63 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
  * hook is registered after tsx's, so it runs first in the chain and sees every module.
  */
 function loadedModules(args: string[]): { modules: string[]; code: number | null; stderr: string } {
+  const { command, log } = childCommand(args);
+  const result = spawnSync(command[0]!, command.slice(1), {
+    cwd: work,
+    encoding: 'utf8',
+    env: childEnv(log),
+  });
+  return { modules: readModuleLog(log), code: result.status, stderr: result.stderr };
+}
+
+/**
+ * {@link loadedModules} without blocking this process, for a child that talks to a server
+ * running in it (the loopback mock).
+ */
+async function loadedModulesAsync(args: string[]): Promise<{ modules: string[]; code: number | null; stderr: string }> {
+  const { command, log } = childCommand(args);
+  const child = spawn(command[0]!, command.slice(1), {
+    cwd: work,
+    env: childEnv(log),
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (text: string) => {
+    stderr += text;
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { modules: readModuleLog(log), code, stderr };
+}
+
+function childCommand(args: string[]): { command: string[]; log: string } {
   const log = join(work, `modules-${Math.random().toString(36).slice(2)}.txt`);
   writeFileSync(log, '');
   const tsxLoader = pathToFileURL(join(repoRoot, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
-  const result = spawnSync(
-    process.execPath,
-    ['--import', tsxLoader, '--import', pathToFileURL(hook).href, join(repoRoot, 'src', 'cli', 'main.ts'), ...args],
-    {
-      cwd: work,
-      encoding: 'utf8',
-      env: { PATH: process.env.PATH ?? '', CONFIDANT_MODULE_LOG: log, CONFIDANT_CACHE_DIR: join(work, 'cache') },
-    },
-  );
-  const modules = readFileSync(log, 'utf8')
+  return {
+    command: [
+      process.execPath,
+      '--import',
+      tsxLoader,
+      '--import',
+      pathToFileURL(hook).href,
+      join(repoRoot, 'src', 'cli', 'main.ts'),
+      ...args,
+    ],
+    log,
+  };
+}
+
+const childEnv = (log: string) => ({
+  PATH: process.env.PATH ?? '',
+  CONFIDANT_MODULE_LOG: log,
+  CONFIDANT_CACHE_DIR: join(work, 'cache'),
+});
+
+function readModuleLog(log: string): string[] {
+  return readFileSync(log, 'utf8')
     .split('\n')
     .filter((line) => line !== '')
     .map((line) => line.replace(/\\/g, '/'));
-  return { modules, code: result.status, stderr: result.stderr };
 }
 
 /**
@@ -84,6 +126,10 @@ const AI_SDK = /\/node_modules\/(ai|@ai-sdk\/(openai|anthropic|google|openai-com
 const YAML = /\/node_modules\/yaml\//;
 const MCP = /\/node_modules\/@modelcontextprotocol\//;
 const SQLITE = /\/node_modules\/(better-sqlite3|sqlite-vec)/;
+const ZOD = /\/node_modules\/zod\//;
+// Node's built-in fetch (undici) shows no module of its own: the model registry and the
+// provider modules are what load it, so their absence is asserted instead.
+const PROVIDERS = /\/src\/models\/(provider-registry|providers\/)/;
 const LATER_LAYERS = /\/src\/(reports|retrieval|generation|store|judges|metrics|defenses|agents)\//;
 
 describe('start-up loads only what the command needs', () => {
@@ -99,6 +145,21 @@ describe('start-up loads only what the command needs', () => {
     expect(matching(modules, SQLITE)).toEqual([]);
     expect(matching(modules, LATER_LAYERS)).toEqual([]);
     expect(matching(modules, /\/src\/runner\/(?!package-info|shard)/)).toEqual([]);
+    // Help is drawn from the flag tables, not the zod schemas; no spec is parsed.
+    expect(matching(modules, ZOD)).toEqual([]);
+    expect(matching(modules, PROVIDERS)).toEqual([]);
+  });
+
+  it.each([
+    ['resume', '--help'],
+    ['rescore', '--help'],
+    ['help', 'run'],
+  ])('confidant %s %s loads no zod', (...args) => {
+    const { modules, code } = loadedModules(args);
+    expect(code).toBe(0);
+    expect(matching(modules, /\/src\/cli\/main\.ts$/)).toHaveLength(1);
+    expect(matching(modules, ZOD)).toEqual([]);
+    expect(matching(modules, PROVIDERS)).toEqual([]);
   });
 
   it('run <suite> --help loads that suite and no other', () => {
@@ -126,5 +187,38 @@ describe('start-up loads only what the command needs', () => {
     expect(matching(modules, YAML)).toEqual([]);
     expect(matching(modules, MCP)).toEqual([]);
     expect(matching(modules, /\/src\/(reports\/html|generation)\//)).toEqual([]);
+  });
+
+  it('a ConfAIde run on an OpenAI-compatible server loads no AI SDK, retrieval, embedder or other command code', async () => {
+    const server = await startMockOpenAIServer({});
+    try {
+      const { modules, code, stderr } = await loadedModulesAsync([
+        'run',
+        'confaide',
+        '--tier',
+        '3',
+        '--limit',
+        '2',
+        '--data-dir',
+        fixtureDataDir,
+        '-m',
+        `openai-compatible:m@${server.baseURL}`,
+        '--out',
+        join(work, 'runs'),
+      ]);
+      expect(code, stderr).toBe(0);
+      // The preflight probe ran (and listed the models) through the lean client.
+      expect(server.modelListings).toBe(1);
+      expect(matching(modules, /\/src\/suites\/confaide\/suite\.ts$/)).toHaveLength(1);
+      expect(matching(modules, /\/src\/models\/lean-chat-model\.ts$/)).toHaveLength(1);
+      expect(matching(modules, AI_SDK)).toEqual([]);
+      expect(matching(modules, /\/src\/retrieval\/(transformers-embedder|vector|sqlite)/)).toEqual([]);
+      expect(matching(modules, /\/node_modules\/(tar|sqlite-vec)\//)).toEqual([]);
+      expect(matching(modules, /\/src\/runner\/(rescore|resume|run-sweep|merge-run-directories)\.ts$/)).toEqual([]);
+      expect(matching(modules, /\/src\/datasets\/(pull-dataset|install-from-copy|extract-archive)\.ts$/)).toEqual([]);
+      expect(matching(modules, MCP)).toEqual([]);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -1,8 +1,8 @@
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { addFlagOptions, flagsFromCommandLine } from '../flag-schema.js';
+import { addFlagOptions } from '../flag-meta.js';
 import type { CommandContext } from '../program.js';
-import { runFlagSchema } from '../run-flags.js';
+import { runFlagTable } from '../run-flag-table.js';
 
 /**
  * `confidant rescore <run-dir>`: the run's stored outputs scored anew (another judge, other judge
@@ -15,11 +15,13 @@ export function registerRescore({ program, context }: { program: Command; contex
       "Score a run's stored outputs anew (another judge model, other judge options) into a new run directory, without calling the agent, prober or defenses; the header records the source run and what changed, and the new run resumes like any run. The last line of stdout is the new run directory.",
     )
     .argument('<run-dir>', 'the run directory whose outputs are scored (only read)');
-  addFlagOptions({ command, schema: runFlagSchema, name: 'rescore' });
+  addFlagOptions({ command, flags: runFlagTable, name: 'rescore' });
   command.action(async (runDir: string, _options: Record<string, unknown>, self: Command) => {
     const { io } = context;
     // Loaded on first use, not by every command's start-up.
     const [
+      { flagsFromCommandLine },
+      { runFlagSchema },
       { parseRoleBinding },
       { rescore, scoringBindings },
       { DirectoryRunStore },
@@ -32,6 +34,8 @@ export function registerRescore({ program, context }: { program: Command; contex
       { resumeOverridesOf },
       { resumeCommand },
     ] = await Promise.all([
+      import('../flag-schema.js'),
+      import('../run-flags.js'),
       import('../../models/index.js'),
       import('../../runner/index.js'),
       import('../../store/index.js'),

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { RunHeader } from '../../spec/run-record.js';
 import type { CliIo } from '../cli-io.js';
-import { addFlagOptions, flagsFromCommandLine } from '../flag-schema.js';
+import { addFlagOptions } from '../flag-meta.js';
 import type { CommandContext } from '../program.js';
 import {
   REFUSED_RESUME_FLAGS,
@@ -11,7 +11,8 @@ import {
   refuseResumeFlags,
   resumeOverridesOf,
 } from '../resume-overrides.js';
-import { type RunFlagValues, runFlagSchema } from '../run-flags.js';
+import { runFlagTable } from '../run-flag-table.js';
+import type { RunFlagValues } from '../run-flags.js';
 import { camel, suiteFlagDeclarations } from './run.js';
 
 /** The flags `resume` takes (the `resume` flags of `runFlagSchema`). */
@@ -26,7 +27,7 @@ export function registerResume({ program, context }: { program: Command; context
     )
     .argument('<run-dir>', 'the run directory');
   // The flags of `run` that define the plan are declared (hidden) only to refuse them with a reason.
-  addFlagOptions({ command, schema: runFlagSchema, name: 'resume' });
+  addFlagOptions({ command, flags: runFlagTable, name: 'resume' });
   const suiteRefusals: RefusedResumeFlag[] = suiteFlagDeclarations().map((flag) => ({
     flag: flag.flag,
     key: camel(flag.flag),
@@ -37,10 +38,13 @@ export function registerResume({ program, context }: { program: Command; context
   command.action(async (runDir: string, options: Record<string, unknown>, self: Command) => {
     const { io } = context;
     const location = resolve(io.cwd, runDir);
-    const [{ DirectoryRunStore }, { refuseHalfWrittenMerge }] = await Promise.all([
-      import('../../store/index.js'),
-      import('../../store/merge-runs.js'),
-    ]);
+    const [{ DirectoryRunStore }, { refuseHalfWrittenMerge }, { flagsFromCommandLine }, { runFlagSchema }] =
+      await Promise.all([
+        import('../../store/index.js'),
+        import('../../store/merge-runs.js'),
+        import('../flag-schema.js'),
+        import('../run-flags.js'),
+      ]);
     refuseHalfWrittenMerge(location);
     const header = await new DirectoryRunStore(location).readHeader();
     refuseResumeFlags({ flags: options, refused, suite: header.suite.id });

@@ -2,9 +2,9 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { MissingApiKeyError, PlanValidationError } from '../../spec/errors.js';
 import { loadSuite, suiteRegistry } from '../../suites/registry.js';
-import { addFlagOptions, flagsFromCommandLine } from '../flag-schema.js';
+import { addFlagOptions } from '../flag-meta.js';
 import type { CommandContext } from '../program.js';
-import { runFlagSchema } from '../run-flags.js';
+import { runFlagTable } from '../run-flag-table.js';
 import { runHelpAfter, runHelpConfiguration, suiteFlagHelp } from '../suite-help.js';
 
 /** Suite flags of every registered suite, each declared once (e.g. `--tier`). */
@@ -30,13 +30,13 @@ export function registerRun({ program, context }: { program: Command; context: C
     .command('run')
     .description('Run a suite; the last line of stdout is the run directory.')
     .argument('<suite>', `suite id (${suiteRegistry.map((suite) => suite.id).join(', ')})`);
-  addFlagOptions({ command, schema: runFlagSchema, name: 'run' });
+  addFlagOptions({ command, flags: runFlagTable, name: 'run' });
   const suiteFlags = suiteFlagDeclarations();
   for (const flag of suiteFlags) {
     command.option(`${flag.flag} <value>`, suiteFlagHelp(flag));
   }
-  command.addHelpText('after', ({ command: parsed }) => runHelpAfter(parsed.args));
-  command.configureHelp(runHelpConfiguration);
+  command.addHelpText('after', ({ command: parsed }) => runHelpAfter(parsed.args, context.preloaded.suiteHelp));
+  command.configureHelp(runHelpConfiguration(context.preloaded.suiteHelp));
   command.action(async (suiteId: string, options: Record<string, unknown>, self: Command) => {
     const { io } = context;
     const suite = await loadSuite(suiteId);
@@ -48,6 +48,8 @@ export function registerRun({ program, context }: { program: Command; context: C
       { evaluatePlan },
       { prepareRun },
       { checkPlanModels, planSettings },
+      { flagsFromCommandLine },
+      { runFlagSchema },
       { buildPlan, mergeRunFlags },
       { compatibleClientOption },
       { readConfigFile },
@@ -66,6 +68,8 @@ export function registerRun({ program, context }: { program: Command; context: C
       import('../../runner/evaluate.js'),
       import('../../runner/prepare-run.js'),
       import('../../runner/resolve-plan-models.js'),
+      import('../flag-schema.js'),
+      import('../run-flags.js'),
       import('../build-plan.js'),
       import('../compatible-client-option.js'),
       import('../config-file.js'),
