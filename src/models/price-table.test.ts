@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PlanValidationError } from '../spec/errors.js';
 import {
@@ -5,6 +6,7 @@ import {
   DEFAULT_PRICES,
   missingPriceError,
   normalizePriceKey,
+  priceFileSchema,
   priceOverridesSchema,
   unpricedModels,
 } from './price-table.js';
@@ -58,6 +60,11 @@ describe('createPriceTable', () => {
       false,
     );
     expect(priceOverridesSchema.safeParse({ m: { input: 1 } }).success).toBe(false);
+  });
+
+  it('ships a prices.json that matches its schema, read as it is', () => {
+    const file = JSON.parse(readFileSync(new URL('./prices.json', import.meta.url), 'utf8'));
+    expect(priceFileSchema.parse(file).prices).toEqual(DEFAULT_PRICES);
   });
 
   it('reads the built-in list prices from prices.json', () => {

@@ -10,15 +10,19 @@ import { findProvider, type ProviderDefinition } from './provider-registry.js';
 export { type ModelPrice, modelPriceSchema, type PriceOverrides, priceOverridesSchema } from '../spec/model-price.js';
 
 /** The shape of `prices.json`: the built-in list prices, by `provider:modelId`. */
-const priceFileSchema = z.object({ description: z.string(), prices: z.record(z.string(), modelPriceSchema) }).strict();
+export const priceFileSchema = z
+  .object({ description: z.string(), prices: z.record(z.string(), modelPriceSchema) })
+  .strict();
 
 /**
  * Published list prices (standard tier, no caching or batch discounts) for a few well-known
  * models, read from `prices.json` beside this file. Prices change: users override them
- * (`--price`, the `prices` key of `--config`).
+ * (`--price`, the `prices` key of `--config`). The file ships with the package and a test checks
+ * it against {@link priceFileSchema}, so it is not checked again at every start-up (a first zod
+ * parse compiles the schema: ~10 ms of a run's start-up).
  */
-export const DEFAULT_PRICES: Readonly<Record<string, ModelPrice>> = priceFileSchema.parse(
-  JSON.parse(readFileSync(new URL('./prices.json', import.meta.url), 'utf8')),
+export const DEFAULT_PRICES: Readonly<Record<string, ModelPrice>> = (
+  JSON.parse(readFileSync(new URL('./prices.json', import.meta.url), 'utf8')) as z.output<typeof priceFileSchema>
 ).prices;
 
 /** Providers that run on the user's own hardware (or are scripted): they cost nothing. */
