@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { MetricValue } from '../spec/metric-value.js';
 import type { SampleRecord } from '../spec/run-record.js';
+import { seededRandom } from '../spec/seeded-random.js';
+import { anyPerGroup, meanOfGroupMeans } from './grouped-rate.js';
 import { clusterWilsonInterval, scenarioBootstrap, withIntervals, withWilsonInterval } from './metric-intervals.js';
+import { percentile } from './percentile.js';
 
 const record = ({
   scenarioId,
@@ -208,5 +211,73 @@ describe('clusterWilsonInterval', () => {
     expect(clusterWilsonInterval({ metric: metric(null), clusters: 4 })).toBeNull();
     expect(clusterWilsonInterval({ metric: metric(2.5), clusters: 4 })).toBeNull();
     expect(clusterWilsonInterval({ metric: metric(0), clusters: 0 })).toBeNull();
+  });
+});
+
+describe('scenarioBootstrap against a straightforward resampler', () => {
+  /** Every draw copied and renamed by its position in the resample: the plain definition. */
+  const reference = ({
+    records,
+    compute,
+    ids,
+    resamples,
+    seed,
+  }: {
+    records: SampleRecord[];
+    compute: (records: SampleRecord[]) => Record<string, MetricValue>;
+    ids: string[];
+    resamples: number;
+    seed: number;
+  }): Record<string, [number, number]> => {
+    const scenarios = [...new Set(records.map((r) => r.scenarioId))].map((id) =>
+      records.filter((r) => r.scenarioId === id),
+    );
+    const random = seededRandom(seed).next;
+    const draws: Record<string, number[]> = Object.fromEntries(ids.map((id) => [id, []]));
+    for (let r = 0; r < resamples; r += 1) {
+      const sample: SampleRecord[] = [];
+      for (let k = 0; k < scenarios.length; k += 1) {
+        const picked = scenarios[Math.floor(random() * scenarios.length)] ?? [];
+        for (const one of picked) sample.push({ ...one, id: `${one.id}~${k}`, scenarioId: `${one.scenarioId}~${k}` });
+      }
+      const computed = compute(sample);
+      for (const id of ids) {
+        const value = computed[id]?.value;
+        if (typeof value === 'number') draws[id]?.push(value);
+      }
+    }
+    return Object.fromEntries(
+      ids.map((id) => {
+        const sorted = (draws[id] ?? []).sort((a, b) => a - b);
+        return [id, [percentile({ sorted, p: 0.025 }), percentile({ sorted, p: 0.975 })]];
+      }),
+    );
+  };
+  /** ConfAIde-like: the mean of per-scenario leak rates and the share of scenarios with any leak. */
+  const grouped = (records: SampleRecord[]): Record<string, MetricValue> => {
+    const units = records.map((r) => ({ group: r.scenarioId, score: r.scores[0]! }));
+    return { mean: meanOfGroupMeans({ units }), worst: anyPerGroup({ units }) };
+  };
+  const data = ({ scenarios, epochs, name }: { scenarios: number; epochs: number; name: (s: number) => string }) => {
+    const random = seededRandom(5).next;
+    const records: SampleRecord[] = [];
+    for (let s = 0; s < scenarios; s += 1)
+      for (let e = 0; e < epochs; e += 1)
+        records.push(record({ scenarioId: name(s), epoch: e, leaked: random() < 0.2 + (0.6 * (s % 4)) / 4 }));
+    return records;
+  };
+
+  it.each([
+    { scenarios: 7, epochs: 3, name: (s: number) => `sc${s}`, seed: 13 },
+    { scenarios: 40, epochs: 5, name: (s: number) => `sc${s}`, seed: 21 },
+    // Ids that look like copies' (`~<k>`): every draw is copied, none reused as is.
+    { scenarios: 30, epochs: 2, name: (s: number) => `sc~${s % 3}${s >= 3 ? `~${s}` : ''}`, seed: 13 },
+  ])('gives the same intervals for $scenarios scenarios × $epochs epochs (seed $seed)', ({ seed, ...shape }) => {
+    const records = data(shape);
+    const expected = reference({ records, compute: grouped, ids: ['mean', 'worst'], resamples: 200, seed });
+    const actual = scenarioBootstrap({ records, compute: grouped, ids: ['mean', 'worst'], resamples: 200, seed });
+    expect(actual).toEqual(expected);
+    // Repeat draws happen (a resample of ≥ 7 scenarios nearly always has one), and the data vary.
+    expect(actual.mean![1]).toBeGreaterThan(actual.mean![0]);
   });
 });

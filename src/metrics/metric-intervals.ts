@@ -30,6 +30,39 @@ export function withWilsonInterval(metric: MetricValue): MetricValue {
 /** How a bootstrap copy's ids end (`<id>~<k>`). */
 const COPY_SUFFIX = /~\d+$/;
 
+/** Occurrences below this keep their copies: a scenario is drawn a third time in ~8% of resamples, a fourth in ~2%. */
+const KEPT_OCCURRENCES = 3;
+
+/**
+ * A bootstrap's renamed copies of each scenario's records, by occurrence within a resample
+ * (`<id>~<occurrence>`); occurrences below `first` are the records themselves. Copies of the
+ * first few occurrences are kept for later resamples (at most three shallow views per record),
+ * rarer ones are built each time.
+ */
+class Copies {
+  private readonly scenarios: readonly SampleRecord[][];
+  private readonly first: number;
+  private readonly kept: SampleRecord[][][];
+
+  constructor({ scenarios, first }: { scenarios: readonly SampleRecord[][]; first: number }) {
+    this.scenarios = scenarios;
+    this.first = first;
+    this.kept = scenarios.map(() => []);
+  }
+
+  of(index: number, occurrence: number): readonly SampleRecord[] {
+    const records = this.scenarios[index] ?? [];
+    if (occurrence < this.first) return records;
+    const kept = this.kept[index];
+    const cached = kept?.[occurrence];
+    if (cached !== undefined) return cached;
+    const scenarioId = `${records[0]?.scenarioId ?? ''}~${occurrence}`;
+    const built = records.map((record) => ({ ...record, id: `${record.id}~${occurrence}`, scenarioId }));
+    if (kept !== undefined && occurrence < KEPT_OCCURRENCES) kept[occurrence] = built;
+    return built;
+  }
+}
+
 /** The records grouped by scenario, in first-seen order. */
 function byScenario(records: readonly SampleRecord[]): SampleRecord[][] {
   const groups = new Map<string, SampleRecord[]>();
@@ -44,8 +77,10 @@ function byScenario(records: readonly SampleRecord[]): SampleRecord[][] {
 /**
  * Percentile intervals from resampling whole scenarios with replacement and recomputing the metrics:
  * every record of a drawn scenario comes along (a scenario drawn again within one resample comes as
- * copies renamed `<id>~<k>`, so that each draw counts as a separate scenario). Returns the 2.5th and 97.5th percentiles per metric id; ids with a value in
- * fewer than half the resamples get none.
+ * copies renamed `<id>~<k>`, `k` counting its earlier draws in that resample, so that each draw
+ * counts as a separate scenario; metrics group by `scenarioId` in first-seen order, so only the
+ * names' distinctness matters). Returns the 2.5th and 97.5th percentiles per metric id; ids with a
+ * value in fewer than half the resamples get none.
  */
 export function scenarioBootstrap({
   records,
@@ -64,24 +99,26 @@ export function scenarioBootstrap({
   if (scenarios.length < 2 || ids.length === 0) return {};
   const random = seededRandom(seed).next;
   const draws: Record<string, number[]> = Object.fromEntries(ids.map((id) => [id, []]));
-  // Only a scenario's repeat draws need renamed copies; its first draw can be the records
-  // themselves, which saves most of the copying. That is safe only when no original id could be
-  // mistaken for a copy's (`…~<k>`); otherwise every draw is copied.
+  // A scenario drawn again within one resample comes as copies named after how often it was
+  // drawn before in that resample (`~1`, `~2`, …): the names only need to tell draws apart, and a
+  // copy named by occurrence is the same in every resample, so the first few are built once and
+  // reused. A scenario's first draw can be the records themselves, which is safe only when no
+  // original id could be mistaken for a copy's (`…~<k>`); otherwise every draw is a copy.
   const reuseFirst = !records.some((record) => COPY_SUFFIX.test(record.id) || COPY_SUFFIX.test(record.scenarioId));
+  const copies = new Copies({ scenarios, first: reuseFirst ? 1 : 0 });
   const drawnIn = new Int32Array(scenarios.length).fill(-1);
+  const times = new Int32Array(scenarios.length);
   for (let r = 0; r < resamples; r += 1) {
     const sample: SampleRecord[] = [];
     for (let k = 0; k < scenarios.length; k += 1) {
       const index = Math.floor(random() * scenarios.length);
-      const picked = scenarios[index] ?? [];
-      if (reuseFirst && drawnIn[index] !== r) {
+      if (drawnIn[index] !== r) {
         drawnIn[index] = r;
-        for (const record of picked) sample.push(record);
-        continue;
+        times[index] = 0;
       }
-      for (const record of picked) {
-        sample.push({ ...record, id: `${record.id}~${k}`, scenarioId: `${record.scenarioId}~${k}` });
-      }
+      const occurrence = times[index] ?? 0;
+      times[index] = occurrence + 1;
+      for (const record of copies.of(index, occurrence)) sample.push(record);
     }
     const computed = compute(sample);
     for (const id of ids) {

@@ -80,6 +80,7 @@ function componentUnits({
   scorer: string;
   target: string;
 }): GroupedScore[] {
+  const query = { name: target };
   return records.map((record) => ({
     group: record.scenarioId,
     score:
@@ -88,7 +89,7 @@ function componentUnits({
             (candidate) =>
               candidate.scorer === scorer &&
               candidate.target?.name === target &&
-              sameScoreTarget(candidate.target, { name: target }),
+              sameScoreTarget(candidate.target, query),
           )
         : undefined) ?? missing(scorer, target, record),
   }));
