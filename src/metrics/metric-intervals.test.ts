@@ -249,7 +249,7 @@ describe('scenarioBootstrap against a straightforward resampler', () => {
     return Object.fromEntries(
       ids.map((id) => {
         const sorted = (draws[id] ?? []).sort((a, b) => a - b);
-        return [id, [percentile({ sorted, p: 0.025 }), percentile({ sorted, p: 0.975 })]];
+        return [id, [percentile({ sorted, p: 0.025 }) ?? Number.NaN, percentile({ sorted, p: 0.975 }) ?? Number.NaN]];
       }),
     );
   };
