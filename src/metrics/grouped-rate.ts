@@ -8,6 +8,8 @@ export type GroupedScore = { group: string; score: Score };
 
 type GroupTally = { fails: number; scored: number };
 
+type Tally = { groups: GroupTally[]; errors: number; notApplicable: number };
+
 /**
  * Per-group pass/fail tallies (groups in first-seen order, those without a pass/fail unit left
  * out) plus the unit-level error and not-applicable counts. Tallied in one pass without
@@ -45,7 +47,11 @@ function tallyGroups(units: readonly GroupedScore[]): {
  * `errors` and `notApplicable` count units. `stderr` is the standard error of the group rates.
  */
 export function meanOfGroupMeans({ units }: { units: readonly GroupedScore[] }): MetricValue {
-  const { groups, errors, notApplicable } = tallyGroups(units);
+  return meanOfTally({ tally: tallyGroups(units), units });
+}
+
+function meanOfTally({ tally, units }: { tally: Tally; units: readonly GroupedScore[] }): MetricValue {
+  const { groups, errors, notApplicable } = tally;
   const rates = groups.map((group) => group.fails / group.scored);
   const stderr = standardErrorOf(rates);
   const value = meanOf(rates);
@@ -65,11 +71,28 @@ export function meanOfGroupMeans({ units }: { units: readonly GroupedScore[] }):
  * `errors` and `notApplicable` count units; `stderr` is binomial over groups.
  */
 export function anyPerGroup({ units }: { units: readonly GroupedScore[] }): MetricValue {
-  const { groups, errors, notApplicable } = tallyGroups(units);
+  return anyOfTally({ tally: tallyGroups(units), units });
+}
+
+function anyOfTally({ tally, units }: { tally: Tally; units: readonly GroupedScore[] }): MetricValue {
+  const { groups, errors, notApplicable } = tally;
   const n = groups.length;
   if (n === 0) {
     return { value: null, n, errors, notApplicable, reason: reasonFromScores(units.map((unit) => unit.score)) };
   }
   const value = groups.filter((group) => group.fails > 0).length / n;
   return { value, n, errors, notApplicable, stderr: Math.sqrt((value * (1 - value)) / n) };
+}
+
+/**
+ * {@link meanOfGroupMeans} and {@link anyPerGroup} of the same units from one tally (the same
+ * values as calling both): suites report the two side by side, and the summary's bootstrap
+ * computes them for every resample.
+ */
+export function meanAndAnyPerGroup({ units }: { units: readonly GroupedScore[] }): {
+  mean: MetricValue;
+  any: MetricValue;
+} {
+  const tally = tallyGroups(units);
+  return { mean: meanOfTally({ tally, units }), any: anyOfTally({ tally, units }) };
 }

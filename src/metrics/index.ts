@@ -1,7 +1,7 @@
 export { type Agreement, cohenKappa } from './cohen-kappa.js';
 export { countVerdicts, type VerdictCounts } from './count-verdicts.js';
 export { groupBy } from './group-by.js';
-export { anyPerGroup, type GroupedScore, meanOfGroupMeans } from './grouped-rate.js';
+export { anyPerGroup, type GroupedScore, meanAndAnyPerGroup, meanOfGroupMeans } from './grouped-rate.js';
 export { leakAtK } from './leak-at-k.js';
 export { exactMcNemar, type McNemarResult, mcNemarOnPairs } from './mcnemar.js';
 export { meanOf, meanValue, standardErrorOf } from './mean.js';

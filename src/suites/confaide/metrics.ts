@@ -1,4 +1,4 @@
-import { anyPerGroup, type GroupedScore, meanOfGroupMeans } from '../../metrics/grouped-rate.js';
+import { type GroupedScore, meanAndAnyPerGroup } from '../../metrics/grouped-rate.js';
 import { meanOf } from '../../metrics/mean.js';
 import { withReason } from '../../metrics/null-reason.js';
 import { pearson } from '../../metrics/pearson.js';
@@ -106,7 +106,8 @@ function componentMetrics({
   component: MetricComponent;
 }): Record<string, MetricValue> {
   const units = componentUnits({ records, scorer, target: component.target });
-  return { [component.metric]: meanOfGroupMeans({ units }), [`${component.metric}_worst`]: anyPerGroup({ units }) };
+  const { mean, any } = meanAndAnyPerGroup({ units });
+  return { [component.metric]: mean, [`${component.metric}_worst`]: any };
 }
 
 /**
