@@ -81,18 +81,27 @@ function componentUnits({
   target: string;
 }): GroupedScore[] {
   const query = { name: target };
-  return records.map((record) => ({
-    group: record.scenarioId,
-    score:
-      (record.status === 'ok'
-        ? record.scores.find(
-            (candidate) =>
-              candidate.scorer === scorer &&
-              candidate.target?.name === target &&
-              sameScoreTarget(candidate.target, query),
-          )
-        : undefined) ?? missing(scorer, target, record),
-  }));
+  // Plain loops rather than map + find with closures: the summary's bootstrap builds these units
+  // for every record of every resample.
+  const units: GroupedScore[] = new Array(records.length);
+  for (let index = 0; index < records.length; index += 1) {
+    const record = records[index]!;
+    let score: Score | undefined;
+    if (record.status === 'ok') {
+      for (const candidate of record.scores) {
+        if (
+          candidate.scorer === scorer &&
+          candidate.target?.name === target &&
+          sameScoreTarget(candidate.target, query)
+        ) {
+          score = candidate;
+          break;
+        }
+      }
+    }
+    units[index] = { group: record.scenarioId, score: score ?? missing(scorer, target, record) };
+  }
+  return units;
 }
 
 /** `<metric>` (mean of per-scenario means) and `<metric>_worst` (share of scenarios with any true). */
