@@ -154,7 +154,7 @@ function summaryOf({
     computed: withIntervals({
       computed: suite.metrics.compute({ records: kept, options }),
       records: kept,
-      compute: (resampled) => suite.metrics.compute({ records: resampled, options }).metrics,
+      compute: (resampled) => suite.metrics.compute({ records: resampled, options, breakdowns: false }).metrics,
       eligible: (id) => rates.has(id),
       proportion: (id) => proportions.has(id),
     }),

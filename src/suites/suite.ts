@@ -128,7 +128,12 @@ export type SuiteMetricSet<Options> = {
    * `confidant list metrics` and `docs/metrics.md` are generated from these.
    */
   definitions: readonly MetricDefinition[];
-  compute(context: { records: SampleRecord[]; options: Options }): SuiteMetrics;
+  /**
+   * `breakdowns: false` says only the flat `metrics` will be read (the summary's bootstrap
+   * recomputes them for every resample), so `groups` may be left out; the flat metrics must be
+   * the same either way.
+   */
+  compute(context: { records: SampleRecord[]; options: Options; breakdowns?: boolean }): SuiteMetrics;
   /**
    * The part of a record `compute` reads, when it reads less than the whole record: the summary
    * keeps this view of every sample's latest record (already without events and `input`), so a

@@ -129,9 +129,12 @@ function componentMetrics({
 export function confaideMetrics({
   records,
   options,
+  breakdowns = true,
 }: {
   records: readonly SampleRecord[];
   options: ConfaideOptions;
+  /** False: leave out `groups` (the control breakdown parses every control record's output). */
+  breakdowns?: boolean;
 }): SuiteMetrics {
   if (options.tier === '1' || options.tier === '2a' || options.tier === '2b')
     return { metrics: ratingMetrics(records) };
@@ -145,7 +148,7 @@ export function confaideMetrics({
     if (question === 'free-response' && proxyActive(options)) {
       Object.assign(metrics, componentMetrics({ records: asked, scorer: PROXY_SCORER, component: PROXY_COMPONENT }));
     }
-    if (question === 'control') groups.controlAlignment = controlBreakdown({ records: asked, question });
+    if (question === 'control' && breakdowns) groups.controlAlignment = controlBreakdown({ records: asked, question });
   }
   return Object.keys(groups).length > 0 ? { metrics, groups } : { metrics };
 }
@@ -159,12 +162,14 @@ function controlBreakdown({
   question: QuestionType;
 }): Record<string, Record<string, MetricValue>> {
   const component = METRIC_COMPONENTS.control![0]!;
+  // Each output parsed once, not once per alignment.
+  const alignment = records.map((record) => {
+    const output = confaideOutputSchema.safeParse(record.output);
+    return output.success ? (output.data.controlMismatch ?? false) : undefined;
+  });
   const byAlignment = (mismatched: boolean) =>
     componentMetrics({
-      records: records.filter((record) => {
-        const output = confaideOutputSchema.safeParse(record.output);
-        return output.success && (output.data.controlMismatch ?? false) === mismatched;
-      }),
+      records: records.filter((_, index) => alignment[index] === mismatched),
       scorer: scorerId(question),
       component,
     });

@@ -129,7 +129,8 @@ export const confaideSuite = defineSuite<ConfaideScenario, ConfaideOutput, Confa
     return calls;
   },
   metrics: {
-    compute: ({ records, options }) => confaideMetrics({ records, options }),
+    compute: ({ records, options, breakdowns }) =>
+      confaideMetrics({ records, options, ...(breakdowns === undefined ? {} : { breakdowns }) }),
     retain: retainConfaideMetricFields,
     definitions: CONFAIDE_METRIC_DEFINITIONS,
   },
