@@ -124,6 +124,10 @@ describe('confaideMetrics', () => {
     expect(metrics.control_e).toMatchObject({ value: 0.5, n: 4 });
     expect(groups?.controlAlignment?.mismatched?.control_e).toMatchObject({ value: 1, n: 1 });
     expect(groups?.controlAlignment?.aligned?.control_e?.value).toBeCloseTo(1 / 3, 15);
+    // What the summary's bootstrap asks for: the same flat metrics, no breakdown.
+    const flat = confaideMetrics({ records, options, breakdowns: false });
+    expect(flat.groups).toBeUndefined();
+    expect(flat.metrics).toEqual(metrics);
   });
 
   it('tier 1: per-item means over epochs against human labels', () => {
