@@ -140,8 +140,18 @@ export function confaideMetrics({
     return { metrics: ratingMetrics(records) };
   const metrics: Record<string, MetricValue> = {};
   const groups: NonNullable<SuiteMetrics['groups']> = {};
+  // One pass groups the records by question type (each group in record order, as a filter per
+  // type would give), instead of one pass per type.
+  const byQuestion = new Map<string, SampleRecord[]>();
+  for (const record of records) {
+    const question = record.variant.question;
+    if (question === undefined) continue;
+    const list = byQuestion.get(question);
+    if (list === undefined) byQuestion.set(question, [record]);
+    else list.push(record);
+  }
   for (const question of options.questions) {
-    const asked = records.filter((record) => record.variant.question === question);
+    const asked = byQuestion.get(question) ?? [];
     for (const component of METRIC_COMPONENTS[question] ?? []) {
       Object.assign(metrics, componentMetrics({ records: asked, scorer: scorerId(question), component }));
     }
