@@ -186,13 +186,15 @@ describe('privacyLensMetrics', () => {
   });
 
   it('counts missing toolkits and breaks down by toolkit, source and number of items', () => {
-    const { metrics, groups } = privacyLensMetrics({
-      records: [
-        record({ scenario: 'a', leak: 'fail', helpfulness: 3, missingToolkits: ['GoogleFormFiller'] }),
-        record({ scenario: 'b', leak: 'pass', helpfulness: 0, source: 'regulation', keyword: 'pass' }),
-      ],
-      options: options(),
-    });
+    const records = [
+      record({ scenario: 'a', leak: 'fail', helpfulness: 3, missingToolkits: ['GoogleFormFiller'] }),
+      record({ scenario: 'b', leak: 'pass', helpfulness: 0, source: 'regulation', keyword: 'pass' }),
+    ];
+    const { metrics, groups } = privacyLensMetrics({ records, options: options() });
+    // What the summary's bootstrap asks for: the same flat metrics, no breakdowns.
+    const flat = privacyLensMetrics({ records, options: options(), breakdowns: false });
+    expect(flat.groups).toBeUndefined();
+    expect(flat.metrics).toEqual(metrics);
     expect(metrics.toolkit_missing).toEqual({ value: 1, n: 2, errors: 0, notApplicable: 0 });
     expect(metrics.keyword_leak_rate).toMatchObject({ value: 0.5, n: 2 });
     expect(Object.keys(groups ?? {})).toEqual(['source', 'final_action', 'toolkit', 'sensitive_items']);

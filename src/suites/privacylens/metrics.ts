@@ -199,9 +199,12 @@ function breakdowns({ views, filter }: { views: readonly SampleView[]; filter: b
 export function privacyLensMetrics({
   records,
   options,
+  breakdowns: withBreakdowns = true,
 }: {
   records: readonly SampleRecord[];
   options: PrivacyLensOptions;
+  /** False: leave out `groups` (the summary's bootstrap reads only the flat metrics). */
+  breakdowns?: boolean;
 }): SuiteMetrics {
   const epochs = records.reduce((max, record) => Math.max(max, record.epoch), 1);
   const filter = resolveFilterInvalid({ option: options.filterInvalid, epochs });
@@ -218,6 +221,6 @@ export function privacyLensMetrics({
     missing_actions: countOf({ views, count: (view) => view.validity === 'missing' }),
     toolkit_missing: countOf({ views, count: (view) => view.missingToolkits > 0 }),
   };
-  const groups = breakdowns({ views, filter });
+  const groups = withBreakdowns ? breakdowns({ views, filter }) : undefined;
   return groups === undefined ? { metrics } : { metrics, groups };
 }

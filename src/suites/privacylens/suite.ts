@@ -121,7 +121,8 @@ export const privacylensSuite = defineSuite<PrivacyLensCase, PrivacyLensOutput, 
     ];
   },
   metrics: {
-    compute: ({ records, options }) => privacyLensMetrics({ records, options }),
+    compute: ({ records, options, breakdowns }) =>
+      privacyLensMetrics({ records, options, ...(breakdowns === undefined ? {} : { breakdowns }) }),
     definitions: PRIVACYLENS_METRIC_DEFINITIONS,
   },
   // PrivAct's privacy–helpfulness table.
