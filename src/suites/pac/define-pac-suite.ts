@@ -255,7 +255,7 @@ export function definePacSuite({
       pacCallPattern({ sample, scenario, options, bound, judged: judged(options) }),
     scorers: [scorer],
     metrics: {
-      compute: ({ records, options }) =>
+      compute: ({ records, options, breakdowns }) =>
         pacMetrics({
           records,
           options: {
@@ -263,6 +263,7 @@ export function definePacSuite({
             variantOptions: variantOptionsOf(options),
             emptyGroundedRate: options.emptyGroundedRate,
           },
+          ...(breakdowns === undefined ? {} : { breakdowns }),
         }),
       definitions: PAC_METRIC_DEFINITIONS,
     },

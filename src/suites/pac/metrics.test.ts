@@ -127,6 +127,10 @@ describe('pacMetrics', () => {
     for (const id of PAC_HEADLINE) expect(metrics[id]).toMatchObject({ n: 4, errors: 0 });
     expect(values(groups?.error_policy?.include)).toEqual(values(metrics));
     expect(values(groups?.error_policy?.exclude)).toEqual(values(pacMetrics({ records }).metrics));
+    // What the summary's bootstrap asks for: the same flat metrics, no breakdowns.
+    const flat = pacMetrics({ records, options: { errors: 'include' }, breakdowns: false });
+    expect(flat.groups).toBeUndefined();
+    expect(flat.metrics).toEqual(metrics);
   });
 
   it('breaks the metrics down by pair, initiator, partner, split, split × initiator and domain', () => {

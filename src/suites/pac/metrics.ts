@@ -101,15 +101,31 @@ export function pacMetricsOfOutcomes({
   outcomes,
   errors = 'exclude',
   emptyGroundedRate = 'not-applicable',
+  breakdowns = true,
 }: {
   outcomes: readonly PacEpisodeOutcome[];
   errors?: PacErrorPolicy;
   emptyGroundedRate?: EmptyGroundedRate;
+  /** False: only the flat metrics, no `groups` (the summary's bootstrap reads nothing else). */
+  breakdowns?: boolean;
 }): SuiteMetrics {
   const policy = errors;
   const headline = pacHeadline({ outcomes, policy });
   const questions = questionRates({ outcomes });
   const errorsAnalysis = errorRates({ outcomes });
+  const withChecks = outcomes.some((outcome) => outcome.checks !== undefined);
+  const checks = withChecks ? outcomeCheckMetrics({ outcomes }) : undefined;
+  const graded = gradedPrivacyMetric({ outcomes, policy });
+  const metrics: Record<string, MetricValue> = {
+    ...headline,
+    ...(graded === undefined ? {} : { ps_graded: graded }),
+    grounded_rate: groundedRate({ outcomes, empty: emptyGroundedRate }),
+    question_rate: questions.overall,
+    error_rate: errorsAnalysis.overall,
+    judge_error_rate: judgeErrorRate({ outcomes }),
+    ...(checks === undefined ? {} : { check_score: checks.overall }),
+  };
+  if (!breakdowns) return { metrics };
   const histogram = firstViolationHistogram({ outcomes });
   const modes = failureModes({ outcomes });
   const headlineGroup = (byKey: Record<string, PacHeadline>) => byKey as Record<string, Record<string, MetricValue>>;
@@ -201,26 +217,12 @@ export function pacMetricsOfOutcomes({
   }
   groups.split_initiator = splitInitiator;
   Object.assign(groups, recipientBreakdowns({ outcomes, policy }));
-  const withChecks = outcomes.some((outcome) => outcome.checks !== undefined);
-  const checks = withChecks ? outcomeCheckMetrics({ outcomes }) : undefined;
   if (checks !== undefined) {
     groups.outcome_check = Object.fromEntries(
       Object.entries(checks.byCheck).map(([id, value]) => [id, { pass_rate: value }]),
     );
   }
-  const graded = gradedPrivacyMetric({ outcomes, policy });
-  return {
-    metrics: {
-      ...headline,
-      ...(graded === undefined ? {} : { ps_graded: graded }),
-      grounded_rate: groundedRate({ outcomes, empty: emptyGroundedRate }),
-      question_rate: questions.overall,
-      error_rate: errorsAnalysis.overall,
-      judge_error_rate: judgeErrorRate({ outcomes }),
-      ...(checks === undefined ? {} : { check_score: checks.overall }),
-    },
-    groups,
-  };
+  return { metrics, groups };
 }
 
 /**
@@ -263,9 +265,12 @@ function recipientBreakdowns({
 export function pacMetrics({
   records,
   options = {},
+  breakdowns,
 }: {
   records: readonly SampleRecord[];
   options?: PacMetricsOptions;
+  /** False: only the flat metrics (see {@link pacMetricsOfOutcomes}). */
+  breakdowns?: boolean;
 }): SuiteMetrics {
   const scorers = { ...PAC_SCORERS, ...options.scorers };
   const outcomes = records.map((record) =>
@@ -279,6 +284,7 @@ export function pacMetrics({
     outcomes,
     ...(options.errors === undefined ? {} : { errors: options.errors }),
     ...(options.emptyGroundedRate === undefined ? {} : { emptyGroundedRate: options.emptyGroundedRate }),
+    ...(breakdowns === undefined ? {} : { breakdowns }),
   });
 }
 
