@@ -6,7 +6,7 @@ export type SuiteFlagEntry = {
   flag: string;
   /** The suite option it sets (`--set <key>=…`). */
   key: string;
-  /** The option's one-line description, as the suite's options schema gives it. */
+  /** The option's one-line description; the suite's options schema reads it from here (`flagDescription`). */
   description: string;
 };
 
@@ -23,3 +23,13 @@ export type SuiteEntry = {
   /** Imports the suite's module; `loadSuite` keeps the result. */
   load: () => Promise<Suite>;
 };
+
+/**
+ * The description of `entry`'s flag for option `key`, for the suite's options schema: the entry
+ * (loaded for `--help` without the suite) holds the one copy of each flag's text.
+ */
+export function flagDescription(entry: SuiteEntry, key: string): string {
+  const flag = entry.flags.find((candidate) => candidate.key === key);
+  if (flag === undefined) throw new TypeError(`suite '${entry.id}' has no flag for option '${key}'`);
+  return flag.description;
+}

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { flagDescription } from '../suite-entry.js';
+import { confaideEntry } from './confaide-entry.js';
 import {
   CONFAIDE_TIERS,
   type ConfaideTier,
@@ -34,10 +36,8 @@ export const confaideOptionsSchema = z
   .object({
     tier: z
       .preprocess((value) => (typeof value === 'number' ? String(value) : value), z.enum(CONFAIDE_TIERS))
-      .describe(
-        'which tier to run: 1 and 2a/2b rate privacy norms, 3 keeps secrets in stories, 4 writes meeting summaries',
-      ),
-    instruction: onOff('on').describe('tiers 3/4: prepend the privacy instruction line (upstream default on)'),
+      .describe(flagDescription(confaideEntry, 'tier')),
+    instruction: onOff('on').describe(flagDescription(confaideEntry, 'instruction')),
     questions: z
       .preprocess(
         (value) =>
@@ -50,7 +50,7 @@ export const confaideOptionsSchema = z
         z.array(z.enum(QUESTION_TYPES)).min(1),
       )
       .optional()
-      .describe('question types to ask; default every type of the tier'),
+      .describe(flagDescription(confaideEntry, 'questions')),
     tier3Proxy: onOff('off').describe('tier 3: also score free responses with the proxy judge (needs --model judge=…)'),
     ratingPhrases: z
       .enum(RATING_PHRASE_ORDERS)

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import type { FILESYSTEM_TOOLSETS } from '../../tools/filesystem-tool-schemas.js';
 import { DEFAULT_TOOL_TIMEOUT_MS } from '../../tools/tool-limits.js';
+import { flagDescription } from '../suite-entry.js';
 import { EMPTY_GROUNDED_RATES } from './analyses.js';
 import { PAC_JUDGE_UPSTREAM_OPTIONS, pacJudgeOptionsSchema } from './judges/pac-judge-options.js';
 import { PAC_SPLIT_OPTIONS } from './load-scenarios.js';
+import { pacEntry } from './pac-entry.js';
 import { pacVariantOptionsSchema } from './pac-variant.js';
 import { PAC_ERROR_POLICIES } from './run-components.js';
 import { PAC_VARIANT_IDS } from './variants.js';
@@ -32,22 +34,11 @@ export const PAC_TOOLSETS = ['upstream', 'paper6', 'all'] as const satisfies Rea
  * do not set it by hand.
  */
 export const pacSuiteOptionsSchema = z.object({
-  split: z
-    .enum(PAC_SPLIT_OPTIONS)
-    .default('all')
-    .describe(
-      'change, range, all (both), starter (ours), nparty (our N-party starters) or features (ours: scheduling check, shared-file appenders)',
-    ),
-  scenarios: z
-    .string()
-    .min(1)
-    .optional()
-    .describe(
-      'your own scenario files: a folder (every .json/.jsonl, any names), a .json or a .jsonl file; replaces split',
-    ),
+  split: z.enum(PAC_SPLIT_OPTIONS).default('all').describe(flagDescription(pacEntry, 'split')),
+  scenarios: z.string().min(1).optional().describe(flagDescription(pacEntry, 'scenarios')),
   domains: z
     .preprocess(commaList, z.array(z.string().min(1)).optional())
-    .describe('domain directory names to keep (comma list); all when absent'),
+    .describe(flagDescription(pacEntry, 'domains')),
   variant: z
     .string()
     .default('default')
@@ -64,7 +55,7 @@ export const pacSuiteOptionsSchema = z.object({
     .enum(['in-process', 'vfs', 'mcp-server'])
     .default('in-process')
     .transform((mode) => (mode === 'vfs' ? 'in-process' : mode))
-    .describe('in-process (VFS, default; alias vfs) or mcp-server (the spawned official server)'),
+    .describe(flagDescription(pacEntry, 'tools')),
   toolTimeoutMs: z
     .int()
     .positive()
@@ -72,7 +63,7 @@ export const pacSuiteOptionsSchema = z.object({
     .default(DEFAULT_TOOL_TIMEOUT_MS)
     .describe('time budget of one tool call in ms; an overrun is a tool error the agent sees'),
   toolset: z.enum(PAC_TOOLSETS).default('upstream').describe('upstream (10 tools), paper6 or all (14)'),
-  errors: z.enum(PAC_ERROR_POLICIES).default('exclude').describe('errored runs: exclude (headline) or include as 0'),
+  errors: z.enum(PAC_ERROR_POLICIES).default('exclude').describe(flagDescription(pacEntry, 'errors')),
   emptyGroundedRate: z
     .enum(EMPTY_GROUNDED_RATES)
     .default('not-applicable')

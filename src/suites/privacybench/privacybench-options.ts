@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PlanValidationError } from '../../spec/errors.js';
+import { flagDescription } from '../suite-entry.js';
 import {
   type ProbersPerSecret,
   type ProbeStrategy,
@@ -7,6 +8,7 @@ import {
   parseStrategies,
 } from './expand-conversations.js';
 import { type Chunking, parseChunking } from './knowledge-base.js';
+import { privacybenchEntry } from './privacybench-entry.js';
 
 /** The judges a run may use (`--set judges=…`): the LLM leak judge, the LLM persona judge, the deterministic canary check. */
 export const PRIVACYBENCH_JUDGES = ['leak', 'persona', 'canary'] as const;
@@ -56,7 +58,7 @@ export const communityOption = z
   .string()
   .min(1)
   .default(STARTER_COMMUNITY)
-  .describe('community directory (community.json + documents.jsonl), or starter (default, committed)');
+  .describe(flagDescription(privacybenchEntry, 'community'));
 
 /**
  * PrivacyBench options (`--set key=value`; `--community` and `--strategy` are flag sugar). Every
@@ -70,7 +72,7 @@ export const privacyBenchOptionsSchema = z
       .preprocess(text, z.string())
       .default('direct,indirect')
       .transform(parsed<ProbeStrategy[]>(parseStrategies))
-      .describe('probing strategies to run: direct, indirect or both (default)'),
+      .describe(flagDescription(privacybenchEntry, 'strategies')),
     probersPerSecret: z
       .preprocess(text, z.string())
       .default('1,1')

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { checkTreeSize, parseTopology, resolveBranching, type Topology } from '../../orchestration/topology.js';
 import { ConfidantError } from '../../spec/errors.js';
+import { flagDescription } from '../suite-entry.js';
 import { PROMPT_LAYOUTS } from './agent-prompt.js';
 import { JUDGE_PROTOCOLS } from './leak-judge.js';
 import { SPLITS } from './load-cases.js';
 import { POSTPROCESS_MODES } from './parse-action.js';
 import { DEFAULT_LC_ARS, type LcArsParameters } from './privact-tree-reward.js';
+import { privactTreeEntry } from './privacylens-entry.js';
 import { privacyLensReadingShape } from './privacylens-options.js';
 
 /** Branching of a stage when neither `--branching` nor `*n` gives one: PrivAct's 4 (App. C.1). */
@@ -38,15 +40,15 @@ export const privactTreeOptionsSchema = z
       .enum(SPLITS)
       .default('train')
       .describe("PrivAct's split of the main set: train (394, default), test or all"),
-    topology: z.string().default('G>V>R').describe('the chain whose tree is sampled, e.g. G>V>R, G>V>V>R, G>[V,V]>R'),
+    topology: z.string().default('G>V>R').describe(flagDescription(privactTreeEntry, 'topology')),
     branching: z
       .preprocess(numberList, z.array(z.number().int().positive()).min(1))
       .optional()
-      .describe('samples per stage, e.g. 4,4,4 (or one value for every stage); default *n or 4 per stage'),
+      .describe(flagDescription(privactTreeEntry, 'branching')),
     temperatures: z
       .preprocess(numberList, z.array(z.number().min(0)).min(1))
       .optional()
-      .describe('temperature per stage, e.g. 1,0.7,0; default 1.0 where a stage branches, 0 (greedy) where not'),
+      .describe(flagDescription(privactTreeEntry, 'temperatures')),
     maxOutputTokens: z
       .preprocess(numberLike, z.number().int().positive())
       .default(1000)
@@ -65,19 +67,19 @@ export const privactTreeOptionsSchema = z
       .preprocess(numberLike, z.number().int().positive())
       .default(8)
       .describe('leaves of one tree judged at once (the endpoint limiter still caps requests)'),
-    alpha: finite('LC-ARS leak exponent α', DEFAULT_LC_ARS.alpha),
-    beta: finite('LC-ARS helpfulness exponent β', DEFAULT_LC_ARS.beta),
-    b1: finite('LC-ARS leak offset b1', DEFAULT_LC_ARS.b1),
-    b2: finite('LC-ARS no-leak floor b2', DEFAULT_LC_ARS.b2),
+    alpha: finite(flagDescription(privactTreeEntry, 'alpha'), DEFAULT_LC_ARS.alpha),
+    beta: finite(flagDescription(privactTreeEntry, 'beta'), DEFAULT_LC_ARS.beta),
+    b1: finite(flagDescription(privactTreeEntry, 'b1'), DEFAULT_LC_ARS.b1),
+    b2: finite(flagDescription(privactTreeEntry, 'b2'), DEFAULT_LC_ARS.b2),
     lcarsForm: z
       .enum(['code', 'paper'])
       .default(DEFAULT_LC_ARS.form)
-      .describe('LC-ARS leak branch: code (released pipeline, default) or paper (Eq. 1); equal when b1 = 0'),
+      .describe(flagDescription(privactTreeEntry, 'lcarsForm')),
     noActionReward: z
       .enum(['b2', 'exclude'])
       .default(DEFAULT_LC_ARS.noActionReward)
       .describe('a leaf with no action earns b2 (default) or is left out of the values'),
-    threshold: finite('τ: a node with value ≥ τ is preferred (pass) and pairs are counted at τ', 0.5),
+    threshold: finite(flagDescription(privactTreeEntry, 'threshold'), 0.5),
   })
   .strict()
   .superRefine((options, context) => {

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import type { Defense } from '../../spec/defense.js';
+import { flagDescription } from '../suite-entry.js';
 import { PROMPT_LAYOUTS } from './agent-prompt.js';
 import { HELPFULNESS_PARSES } from './helpfulness-judge.js';
 import { JUDGE_PROTOCOLS, LEAK_PARSES } from './leak-judge.js';
 import { SPLITS, SUBSETS } from './load-cases.js';
 import { LLAMA_HEADER_RULES, POSTPROCESS_MODES, type PostprocessMode } from './parse-action.js';
+import { privacylensEntry } from './privacylens-entry.js';
 
 const booleanWord = (value: unknown) => (value === true ? 'true' : value === false ? 'false' : value);
 
@@ -54,7 +56,7 @@ export const PRIVACYLENS_UPSTREAM_OPTIONS = {
  */
 export const privacyLensOptionsSchema = z
   .object({
-    subset: z.enum(SUBSETS).default('main').describe('case file: main (493), confide (32) or culturebank (24)'),
+    subset: z.enum(SUBSETS).default('main').describe(flagDescription(privacylensEntry, 'subset')),
     split: z.enum(SPLITS).default('all').describe("PrivAct's split of the main set: all, train (394) or test (99)"),
     promptLayout: z
       .enum(PROMPT_LAYOUTS)
