@@ -1,5 +1,7 @@
+import { realpathSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { PlanValidationError } from '../spec/errors.js';
 import type { RunSummary } from '../spec/run-record.js';
 import {
   createRunDirectory,
@@ -38,6 +40,7 @@ export type MergeRunDirectoriesOptions = {
 export async function mergeRunDirectories(
   options: MergeRunDirectoriesOptions,
 ): Promise<{ directory: string; summary: RunSummary }> {
+  refuseRepeatedSources(options.sources);
   for (const dir of options.sources) refuseHalfWrittenMerge(dir);
   const sources = options.sources.map((dir) => new DirectoryRunStore(dir));
   for (const source of sources) {
@@ -77,4 +80,32 @@ export async function mergeRunDirectories(
     },
   });
   return { directory, summary };
+}
+
+/**
+ * Refuses a run directory given more than once, however it is spelled (`A`, `./A/`, a symlink to
+ * it): a run merged with itself joins nothing, and would still be reported as a merge of two runs.
+ */
+function refuseRepeatedSources(sources: readonly string[]): void {
+  const seen = new Map<string, number>();
+  for (const dir of sources) {
+    const key = canonicalPath(dir);
+    seen.set(key, (seen.get(key) ?? 0) + 1);
+  }
+  for (const [dir, times] of seen) {
+    if (times > 1) {
+      throw new PlanValidationError(
+        `${dir} was given ${times} times; pass each run directory once (the shards of one run, each in its own directory)`,
+      );
+    }
+  }
+}
+
+/** The path with symlinks resolved; a path that does not exist stays as given (its own error comes later). */
+function canonicalPath(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return resolve(dir);
+  }
 }

@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,6 +137,21 @@ describe('output paths', () => {
   it('merge --out pointing at a file', async () => {
     const result = await cli(['merge', runDir, '--out', join(work, 'a-file')]);
     expectUserError(result, 'is a file; choose another --out');
+  });
+
+  it('merge of one run directory twice, spelled two ways', async () => {
+    const id = readdirSync(join(work, 'runs'))[0]!;
+    const result = await cli(['merge', join('runs', id), `./runs/${id}/`, '--out', join(work, 'merged-twice')]);
+    expectUserError(result, `${runDir} was given 2 times; pass each run directory once`);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(existsSync(join(work, 'merged-twice'))).toBe(false);
+  });
+
+  it('merge of one run directory and a symlink to it', async () => {
+    const link = join(work, 'run-link');
+    symlinkSync(runDir, link);
+    const result = await cli(['merge', runDir, link, '--out', join(work, 'merged-link')]);
+    expectUserError(result, `${runDir} was given 2 times; pass each run directory once`);
   });
 
   it('report --out into a missing folder creates it', async () => {
