@@ -95,4 +95,15 @@ describe('confidant run pac --scenarios', () => {
     expect(header.dataset.files.map((file) => file.path)).toEqual(['my rota.json']);
     expect(header.dataset.hash).toMatch(/^[0-9a-f]{64}$/);
   });
+
+  it('an empty scenario file exits 2 with a message naming it, not the data dir', async () => {
+    const file = join(work, 'none.jsonl');
+    writeFileSync(file, '\n');
+    const result = await run(file, 'out-none');
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim()).toBe(
+      `confidant: --scenarios ${file}: ${file} contains no scenario (it is empty or holds only blank lines); write one scenario per line of a .jsonl file, or one per .json file`,
+    );
+    expect(result.stdout.trim()).toBe('');
+  });
 });

@@ -1,5 +1,6 @@
 import { createThreadSummarizer } from '../../agents/thread-summarizer.js';
 import type { EmitEvent, ModelRoles } from '../../spec/chat-model.js';
+import { PlanValidationError } from '../../spec/errors.js';
 import type { Score } from '../../spec/score.js';
 import { FILESYSTEM_TOOLSETS } from '../../tools/filesystem-tool-schemas.js';
 import { estimateTokens, type PlannedCalls } from '../call-pattern.js';
@@ -276,7 +277,10 @@ export function definePacSuite({
   });
 }
 
-/** `--scenarios` data: loaded (every problem at once), warnings reported, then `--domain` applied. */
+/**
+ * `--scenarios` data: loaded (every problem at once), warnings reported, then `--domain` applied;
+ * a domain none of the scenarios has is refused, listing the ones they have.
+ */
 function loadCustomScenarios({
   path,
   domains,
@@ -294,6 +298,14 @@ function loadCustomScenarios({
       .trim()
       .toLowerCase()
       .replace(/[\s_]+/g, '_');
+  const known = [...new Set(scenarios.map((scenario) => scenario.domain))].sort();
+  for (const name of domains) {
+    if (!known.some((domain) => key(domain) === key(name))) {
+      throw new PlanValidationError(
+        `unknown PAC domain '${name}' for --scenarios ${path}; its scenarios' domains are ${known.join(', ')} (the folder holding each file, or its scenario.domain label)`,
+      );
+    }
+  }
   const wanted = new Set(domains.map(key));
   return scenarios.filter((scenario) => wanted.has(key(scenario.domain)));
 }

@@ -178,4 +178,60 @@ describe('loadCustomPacScenarios', () => {
     expect(prepared.dataset.files.map((file) => file.path)).toEqual(['rota.json']);
     expect(prepared.dataset.hash).toMatch(/^[0-9a-f]{64}$/);
   });
+
+  it('an empty .jsonl file is refused naming the file, not the data dir, with how to fill it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'confidant-pac-empty-'));
+    for (const [name, text] of [
+      ['empty.jsonl', ''],
+      ['blank.jsonl', '\n  \n\n'],
+    ] as const) {
+      const file = join(dir, name);
+      writeFileSync(file, text);
+      const message = `--scenarios ${file}: ${file} contains no scenario (it is empty or holds only blank lines); write one scenario per line of a .jsonl file, or one per .json file`;
+      expect(() => loadCustomPacScenarios({ path: file })).toThrow(message);
+      const refused = prepareRun({ plan: plan(file), dataDir: '/no/data/dir' });
+      await expect(refused).rejects.toThrow(DatasetFormatError);
+      await expect(refused).rejects.toThrow(message);
+    }
+  });
+
+  it('a folder whose only files are empty .jsonl files is refused, counting them', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'confidant-pac-empty-dir-'));
+    mkdirSync(join(dir, 'deeper'));
+    writeFileSync(join(dir, 'a.jsonl'), '');
+    writeFileSync(join(dir, 'deeper', 'b.jsonl'), '\n');
+    expect(() => loadCustomPacScenarios({ path: dir })).toThrow(
+      `--scenarios ${dir}: the 2 files under ${dir} contain no scenario (each is empty or holds only blank lines); write one scenario per line of a .jsonl file, or one per .json file`,
+    );
+  });
+
+  it('an empty .json file is a problem of that file, listed with the others', () => {
+    const dir = customFolder();
+    writeFileSync(join(dir, 'gardens', 'empty.json'), ' \n');
+    expect(() => loadCustomPacScenarios({ path: dir })).toThrow(
+      `--scenarios ${dir}: 1 problem in 1 file; nothing was run:\n  gardens/empty.json: (file): the file is empty (a .json file holds one scenario)`,
+    );
+  });
+
+  it('an empty .jsonl file among scenario files is skipped', () => {
+    const dir = customFolder();
+    writeFileSync(join(dir, 'gardens', 'later.jsonl'), '');
+    expect(loadCustomPacScenarios({ path: dir }).scenarios).toHaveLength(19);
+  });
+
+  it('a --domain none of the scenarios has is refused, listing the domains they have', async () => {
+    const dir = customFolder();
+    const withDomain = runPlanSchema.parse({
+      ...plan(dir),
+      suiteOptions: { ...plan(dir).suiteOptions, domains: ['gardens', 'Orchards'] },
+    });
+    await expect(prepareRun({ plan: withDomain, dataDir: '/no/data/dir' })).rejects.toThrow(
+      `unknown PAC domain 'Orchards' for --scenarios ${dir}; its scenarios' domains are deeper, gardens (the folder holding each file, or its scenario.domain label)`,
+    );
+    const picked = await prepareRun({
+      plan: runPlanSchema.parse({ ...withDomain, suiteOptions: { ...withDomain.suiteOptions, domains: ['Gardens'] } }),
+      dataDir: '/no/data/dir',
+    });
+    expect(picked.scenarios).toHaveLength(10);
+  });
 });

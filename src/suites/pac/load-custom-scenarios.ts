@@ -63,7 +63,8 @@ export function listCustomScenarioFiles(path: string): string[] {
  * Loads the PAC scenarios of `--scenarios <path>` (see {@link listCustomScenarioFiles}). Every file
  * and every JSONL line is validated, and every problem of every file is collected (file, line,
  * field path, message); if there is any, one `DatasetFormatError` lists them all and nothing is
- * returned. Ids are `custom/<path under the folder, without extension>` (plus `/<line>` for a JSONL
+ * returned; files that hold no scenario at all are a `DatasetFormatError` naming them. Ids are
+ * `custom/<path under the folder, without extension>` (plus `/<line>` for a JSONL
  * line). A scenario may label itself with `policy_type` (`change` or `range`, default `range`) and
  * `domain` (default: the folder holding the file). Policies that can never be violated (an empty
  * keyword list, or a keyword that is not verbatim in the memories it covers) are `warnings`.
@@ -84,7 +85,12 @@ export function loadCustomPacScenarios({ path }: { path: string }): CustomPacSce
             .split('\n')
             .map((lineText, index) => ({ line: index + 1, text: lineText, id: `custom/${stem}/${index + 1}` }))
             .filter((entry) => entry.text.trim() !== '')
-        : [{ text, id: `custom/${stem}` }];
+        : text.trim() === ''
+          ? []
+          : [{ text, id: `custom/${stem}` }];
+    if (entries.length === 0 && extname(file).toLowerCase() === '.json') {
+      problems.push({ file: shown, path: '(file)', message: 'the file is empty (a .json file holds one scenario)' });
+    }
     for (const entry of entries) {
       const at = entry.line === undefined ? {} : { line: entry.line };
       let json: unknown;
@@ -124,7 +130,23 @@ export function loadCustomPacScenarios({ path }: { path: string }): CustomPacSce
     }
   }
   if (problems.length > 0) throw customScenarioError({ root, problems });
+  if (scenarios.length === 0) throw noCustomScenarios({ path, files });
   return { scenarios, warnings };
+}
+
+/**
+ * Files that parse but hold no scenario (`.jsonl` files that are empty or only blank lines): named,
+ * so the run does not blame the data dir, whose PAC-Bench copy `--scenarios` replaces.
+ */
+function noCustomScenarios({ path, files }: { path: string; files: readonly string[] }): DatasetFormatError {
+  const target = resolve(path);
+  const what =
+    files.length === 1 && files[0] === target
+      ? `${target} contains no scenario (it is empty or holds only blank lines)`
+      : `the ${files.length} file${files.length === 1 ? '' : 's'} under ${target} contain no scenario (each is empty or holds only blank lines)`;
+  return new DatasetFormatError(
+    `--scenarios ${path}: ${what}; write one scenario per line of a .jsonl file, or one per .json file`,
+  );
 }
 
 /** One warning per policy with no violation keyword: nothing it protects can be detected. */
