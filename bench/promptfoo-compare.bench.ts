@@ -22,6 +22,8 @@
 //   [--sizes 200,2000] [--concurrency 256] [--latency 100] [--pairs 3] [--cli <confidant main.js>]
 //   [--data-dir <dir holding confaide/>] [--promptfoo-env KEY=VALUE ...] (repeatable: more environment for
 //   promptfoo, e.g. PROMPTFOO_DISABLE_DEBUG_LOG=true to measure it without its default debug log file)
+//   [--promptfoo-no-write] (promptfoo keeps no results database: `--no-write`, results checked from
+//   its `-o results.jsonl` instead)
 // It runs the built CLI (`dist/`): `npm run build` first. Install promptfoo first, outside the repo:
 //   mkdir -p /tmp/pf && cd /tmp/pf && npm init -y && npm i promptfoo@0.121.20
 // The last line of output is JSON with every number.
@@ -70,6 +72,7 @@ const [small = 200, large = 2000] = list('sizes', '200,2000');
 const [concurrency = 256] = list('concurrency', '256');
 const [latencyMs = 100] = list('latency', '100');
 const [pairs = 3] = list('pairs', '3');
+const promptfooNoWrite = args.includes('--promptfoo-no-write');
 const promptfooEnv: Record<string, string> = {};
 args.forEach((arg, index) => {
   if (arg !== '--promptfoo-env') return;
@@ -208,6 +211,7 @@ try {
         '--no-table',
         '--no-progress-bar',
         '--no-share',
+        ...(promptfooNoWrite ? ['--no-write', '-o', join(dir, 'results.jsonl')] : []),
       ],
       env: {
         HOME: dir,
@@ -221,13 +225,22 @@ try {
       },
       cwd: dir,
     });
-    checkPromptfooResults({ database: join(configDir, 'promptfoo.db'), n });
+    checkPromptfooResults({
+      rows: promptfooNoWrite
+        ? readFileSync(join(dir, 'results.jsonl'), 'utf8')
+            .split('\n')
+            .filter((line) => line.trim() !== '')
+            .map((line) => JSON.parse(line) as PromptfooResult)
+        : readPromptfooDatabase(join(configDir, 'promptfoo.db')),
+      n,
+    });
     rmSync(dir, { recursive: true, force: true });
     return measured;
   };
 
-  /** N results, every one a success whose output is the prompt sent (the mock echoes it). */
-  const checkPromptfooResults = ({ database, n }: { database: string; n: number }) => {
+  type PromptfooResult = { success?: unknown; vars?: { prompt?: unknown }; response?: { output?: unknown } | null };
+  /** The results promptfoo wrote to its database, in the shape of its `-o` output. */
+  const readPromptfooDatabase = (database: string): PromptfooResult[] => {
     const db = new Database(database, { readonly: true });
     try {
       const rows = db.prepare('SELECT success, response, test_case FROM eval_results').all() as Array<{
@@ -235,17 +248,25 @@ try {
         response: string | null;
         test_case: string;
       }>;
-      const known = new Set(prompts);
-      const good = rows.filter((row) => {
-        const sent = (JSON.parse(row.test_case) as { vars?: { prompt?: unknown } }).vars?.prompt;
-        const output = row.response === null ? undefined : (JSON.parse(row.response) as { output?: unknown }).output;
-        return row.success === 1 && typeof sent === 'string' && known.has(sent) && output === sent;
-      });
-      if (rows.length !== n || good.length !== n) {
-        throw new Error(`promptfoo run of ${n} samples: ${rows.length} results, ${good.length} echoed successes`);
-      }
+      return rows.map((row) => ({
+        success: row.success === 1,
+        vars: (JSON.parse(row.test_case) as { vars?: { prompt?: unknown } }).vars ?? {},
+        response: row.response === null ? null : (JSON.parse(row.response) as { output?: unknown }),
+      }));
     } finally {
       db.close();
+    }
+  };
+
+  /** N results, every one a success whose output is the prompt sent (the mock echoes it). */
+  const checkPromptfooResults = ({ rows, n }: { rows: PromptfooResult[]; n: number }) => {
+    const known = new Set(prompts);
+    const good = rows.filter((row) => {
+      const sent = row.vars?.prompt;
+      return row.success === true && typeof sent === 'string' && known.has(sent) && row.response?.output === sent;
+    });
+    if (rows.length !== n || good.length !== n) {
+      throw new Error(`promptfoo run of ${n} samples: ${rows.length} results, ${good.length} echoed successes`);
     }
   };
 
@@ -313,7 +334,17 @@ try {
       `(ratio ${medians.ratios.callsPerS}x), CPU per call ${medians.confidant.cpuMsPerCall} vs ${medians.promptfoo.cpuMsPerCall} ms ` +
       `(ratio ${medians.ratios.cpuMsPerCall}x), max RSS at N=${large} ${medians.confidant.maxRssMb[1]} vs ${medians.promptfoo.maxRssMb[1]} MB`,
   );
-  console.log(JSON.stringify({ concurrency, latencyMs, sizes: [small, large], promptfooEnv, pairs: rows, medians }));
+  console.log(
+    JSON.stringify({
+      concurrency,
+      latencyMs,
+      sizes: [small, large],
+      promptfooEnv,
+      promptfooNoWrite,
+      pairs: rows,
+      medians,
+    }),
+  );
 } finally {
   child.send('close');
   setTimeout(() => child.kill(), 5_000).unref();
