@@ -6,7 +6,13 @@ export { leakAtK } from './leak-at-k.js';
 export { exactMcNemar, type McNemarResult, mcNemarOnPairs } from './mcnemar.js';
 export { meanOf, meanValue, standardErrorOf } from './mean.js';
 export { meanOverGroups } from './mean-over-groups.js';
-export { type MetricSet, scenarioBootstrap, withIntervals, withWilsonInterval } from './metric-intervals.js';
+export {
+  type MetricSet,
+  type ScenarioStatistics,
+  scenarioBootstrap,
+  withIntervals,
+  withWilsonInterval,
+} from './metric-intervals.js';
 export { type MetricsByGroupOptions, metricsByGroup } from './metrics-by-group.js';
 export {
   commonExplanation,

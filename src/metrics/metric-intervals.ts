@@ -27,6 +27,24 @@ export function withWilsonInterval(metric: MetricValue): MetricValue {
   return interval === null ? metric : { ...metric, ci95: [interval.lower, interval.upper], ciMethod: 'wilson' };
 }
 
+/**
+ * Flat metrics that depend on the records only through statistics of each scenario (e.g. its
+ * pass/fail tallies), so that the summary's bootstrap can recompute a resample from one summary
+ * per drawn scenario instead of every record of it. Optional: without it the bootstrap recomputes
+ * the suite's metrics over the resampled records.
+ *
+ * Contract: for any scenarios `s1…sk` (repeats allowed), `values([summarize(s1), …, summarize(sk)])`
+ * gives every flat metric the same value, bit for bit, as the suite's metrics over the records of
+ * `s1…sk` concatenated in that order with each draw renamed to a distinct scenario (what
+ * {@link scenarioBootstrap} computes); a metric it leaves out counts as having no value.
+ */
+export type ScenarioStatistics<Summary = unknown> = {
+  /** One scenario's records, in record order, reduced to what the flat metrics need of them. */
+  summarize(records: readonly SampleRecord[]): Summary;
+  /** The flat metrics' values over scenarios with these summaries, in order (each a separate scenario). */
+  values(summaries: readonly Summary[]): Record<string, number | null>;
+};
+
 /** How a bootstrap copy's ids end (`<id>~<k>`). */
 const COPY_SUFFIX = /~\d+$/;
 
@@ -79,18 +97,21 @@ function byScenario(records: readonly SampleRecord[]): SampleRecord[][] {
  * every record of a drawn scenario comes along (a scenario drawn again within one resample comes as
  * copies renamed `<id>~<k>`, `k` counting its earlier draws in that resample, so that each draw
  * counts as a separate scenario; metrics group by `scenarioId` in first-seen order, so only the
- * names' distinctness matters). Returns the 2.5th and 97.5th percentiles per metric id; ids with a
- * value in fewer than half the resamples get none.
+ * names' distinctness matters). With `statistics` each resample is computed from the drawn
+ * scenarios' summaries instead (the same draws and, by its contract, the same values). Returns the
+ * 2.5th and 97.5th percentiles per metric id; ids with a value in fewer than half the resamples get none.
  */
 export function scenarioBootstrap({
   records,
   compute,
+  statistics,
   ids,
   resamples = SUMMARY_RESAMPLES,
   seed = 13,
 }: {
   records: readonly SampleRecord[];
   compute: (records: SampleRecord[]) => Record<string, MetricValue>;
+  statistics?: ScenarioStatistics | undefined;
   ids: readonly string[];
   resamples?: number;
   seed?: number;
@@ -99,6 +120,19 @@ export function scenarioBootstrap({
   if (scenarios.length < 2 || ids.length === 0) return {};
   const random = seededRandom(seed).next;
   const draws: Record<string, number[]> = Object.fromEntries(ids.map((id) => [id, []]));
+  const keep = (id: string, value: number | null | undefined) => {
+    if (typeof value === 'number' && Number.isFinite(value)) draws[id]?.push(value);
+  };
+  if (statistics !== undefined) {
+    const summaries = scenarios.map((list) => statistics.summarize(list));
+    const drawn: unknown[] = new Array(scenarios.length);
+    for (let r = 0; r < resamples; r += 1) {
+      for (let k = 0; k < scenarios.length; k += 1) drawn[k] = summaries[Math.floor(random() * scenarios.length)];
+      const values = statistics.values(drawn);
+      for (const id of ids) keep(id, values[id]);
+    }
+    return percentileIntervals({ ids, draws, resamples });
+  }
   // A scenario drawn again within one resample comes as copies named after how often it was
   // drawn before in that resample (`~1`, `~2`, …): the names only need to tell draws apart, and a
   // copy named by occurrence is the same in every resample, so the first few are built once and
@@ -121,11 +155,21 @@ export function scenarioBootstrap({
       for (const record of copies.of(index, occurrence)) sample.push(record);
     }
     const computed = compute(sample);
-    for (const id of ids) {
-      const value = computed[id]?.value;
-      if (typeof value === 'number' && Number.isFinite(value)) draws[id]?.push(value);
-    }
+    for (const id of ids) keep(id, computed[id]?.value);
   }
+  return percentileIntervals({ ids, draws, resamples });
+}
+
+/** The 2.5th and 97.5th percentiles of each id's resampled values, for ids with values in at least half the resamples. */
+function percentileIntervals({
+  ids,
+  draws,
+  resamples,
+}: {
+  ids: readonly string[];
+  draws: Record<string, number[]>;
+  resamples: number;
+}): Record<string, [number, number]> {
   const intervals: Record<string, [number, number]> = {};
   for (const id of ids) {
     const values = (draws[id] ?? []).sort((a, b) => a - b);
@@ -191,6 +235,7 @@ export function withIntervals({
   computed,
   records,
   compute,
+  statistics,
   eligible,
   proportion = () => false,
   resamples = SUMMARY_RESAMPLES,
@@ -198,6 +243,8 @@ export function withIntervals({
   computed: MetricSet;
   records: readonly SampleRecord[];
   compute: (records: SampleRecord[]) => Record<string, MetricValue>;
+  /** The suite's per-scenario statistics, when it has them: a cheaper bootstrap with the same intervals. */
+  statistics?: ScenarioStatistics | undefined;
   eligible: (id: string) => boolean;
   /** Metrics that are proportions on 0–1 (rates), for which a collapsed bootstrap falls back to `cluster-wilson`. */
   proportion?: (id: string) => boolean;
@@ -214,7 +261,7 @@ export function withIntervals({
     metrics[id] = next;
     if (eligible(id) && next.ci95 === undefined && next.value !== null && next.n > 0) pending.push(id);
   }
-  const boot = scenarioBootstrap({ records, compute, ids: pending, resamples });
+  const boot = scenarioBootstrap({ records, compute, statistics, ids: pending, resamples });
   const collapsed = Object.entries(boot)
     .filter(([id, [lower, upper]]) => upper - lower < 1e-12 && proportion(id))
     .map(([id]) => id);

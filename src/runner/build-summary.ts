@@ -155,6 +155,7 @@ function summaryOf({
       computed: suite.metrics.compute({ records: kept, options }),
       records: kept,
       compute: (resampled) => suite.metrics.compute({ records: resampled, options, breakdowns: false }).metrics,
+      statistics: suite.metrics.scenarioStatistics?.(options),
       eligible: (id) => rates.has(id),
       proportion: (id) => proportions.has(id),
     }),

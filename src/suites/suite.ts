@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import type { ScenarioStatistics } from '../metrics/metric-intervals.js';
 import type { EmitEvent, ModelRoles } from '../spec/chat-model.js';
 import type { Defense, TaskKind } from '../spec/defense.js';
 import type { JudgeInfo } from '../spec/judge-info.js';
@@ -141,6 +142,13 @@ export type SuiteMetricSet<Options> = {
    * Default: the record as it is.
    */
   retain?(record: SampleRecord): SampleRecord;
+  /**
+   * The flat metrics from per-scenario statistics (see `ScenarioStatistics` for the contract),
+   * when they depend on the records only through those: the summary's bootstrap then costs one
+   * summary per drawn scenario rather than a recompute over every record of each resample.
+   * Optional (absent, or undefined for some options: the bootstrap recomputes `compute`).
+   */
+  scenarioStatistics?(options: Options): ScenarioStatistics | undefined;
 };
 
 /**

@@ -81,27 +81,40 @@ function componentUnits({
   target: string;
 }): GroupedScore[] {
   const query = { name: target };
-  // Plain loops rather than map + find with closures: the summary's bootstrap builds these units
-  // for every record of every resample.
   const units: GroupedScore[] = new Array(records.length);
   for (let index = 0; index < records.length; index += 1) {
     const record = records[index]!;
-    let score: Score | undefined;
-    if (record.status === 'ok') {
-      for (const candidate of record.scores) {
-        if (
-          candidate.scorer === scorer &&
-          candidate.target?.name === target &&
-          sameScoreTarget(candidate.target, query)
-        ) {
-          score = candidate;
-          break;
-        }
-      }
-    }
+    const score = componentScore({ record, scorer, query });
     units[index] = { group: record.scenarioId, score: score ?? missing(scorer, target, record) };
   }
   return units;
+}
+
+/**
+ * A component's score in one record (`scorer`, target exactly `query`), if the sample succeeded
+ * and has one; otherwise the metrics count it as an error. A plain loop rather than `find` with a
+ * closure: this runs for every record of every component.
+ */
+export function componentScore({
+  record,
+  scorer,
+  query,
+}: {
+  record: SampleRecord;
+  scorer: string;
+  query: { name: string };
+}): Score | undefined {
+  if (record.status !== 'ok') return undefined;
+  for (const candidate of record.scores) {
+    if (
+      candidate.scorer === scorer &&
+      candidate.target?.name === query.name &&
+      sameScoreTarget(candidate.target, query)
+    ) {
+      return candidate;
+    }
+  }
+  return undefined;
 }
 
 /** `<metric>` (mean of per-scenario means) and `<metric>_worst` (share of scenarios with any true). */

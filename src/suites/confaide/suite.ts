@@ -12,6 +12,7 @@ import {
 } from './confaide-options.js';
 import type { ConfaideOutput } from './confaide-output.js';
 import { type ConfaideScenario, QUESTIONS_BY_TIER, type QuestionType } from './confaide-scenario.js';
+import { confaideScenarioStatistics } from './confaide-scenario-statistics.js';
 import { loadConfaideTier, tierFiles } from './load-tiers.js';
 import { CONFAIDE_METRIC_DEFINITIONS } from './metric-components.js';
 import { confaideMetrics, retainConfaideMetricFields } from './metrics.js';
@@ -132,6 +133,7 @@ export const confaideSuite = defineSuite<ConfaideScenario, ConfaideOutput, Confa
     compute: ({ records, options, breakdowns }) =>
       confaideMetrics({ records, options, ...(breakdowns === undefined ? {} : { breakdowns }) }),
     retain: retainConfaideMetricFields,
+    scenarioStatistics: confaideScenarioStatistics,
     definitions: CONFAIDE_METRIC_DEFINITIONS,
   },
   report: {
