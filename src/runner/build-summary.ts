@@ -86,14 +86,23 @@ export function createSummaryBuilder({ suite, planned }: { suite: Suite; planned
         supersededUsage = sumUsageByRole([supersededUsage, previous.usage]);
         superseded += 1;
       }
-      const { input: _input, ...rest } = record;
-      const view: SampleRecord = { ...rest, events: [] };
+      const view = summaryView(record);
       latest.set(record.id, compactView({ view: retain === undefined ? view : retain(view), share }));
     },
     build(input) {
       return summaryOf({ ...input, plannedIds, latest, supersededUsage, superseded });
     },
   };
+}
+
+/** The record without `input` and with no events (one copy, the fields in their order). */
+function summaryView(record: SampleRecord): SampleRecord {
+  const view: Record<string, unknown> = {};
+  for (const field in record) {
+    if (field !== 'input') view[field] = field === 'events' ? [] : record[field as keyof SampleRecord];
+  }
+  if (view.events === undefined) view.events = [];
+  return view as SampleRecord;
 }
 
 /** Fields that differ from sample to sample: sharing them would only fill the table. */
@@ -106,7 +115,8 @@ const OWN_FIELDS = new Set(['id', 'startedAt', 'finishedAt', 'seed', 'epoch', 'a
  */
 function compactView({ view, share }: { view: SampleRecord; share: ValueSharer }): SampleRecord {
   const compact: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(view)) {
+  for (const field in view) {
+    const value = view[field as keyof SampleRecord];
     compact[field] = OWN_FIELDS.has(field) ? value : share(value);
   }
   return compact as SampleRecord;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { SampleRecord } from '../../spec/run-record.js';
 import type { Score } from '../../spec/score.js';
 import { confaideOptionsSchema } from './confaide-options.js';
-import { confaideMetrics } from './metrics.js';
+import { confaideOutputSchema } from './confaide-output.js';
+import { confaideMetrics, retainConfaideMetricFields } from './metrics.js';
 
 const record = ({
   scenarioId,
@@ -154,4 +155,48 @@ describe('confaideMetrics', () => {
       pearson: { value: 0.5, n: 3, errors: 1, notApplicable: 0 },
     });
   });
+});
+
+describe('retainConfaideMetricFields', () => {
+  const base = { question: 'control', response: 'No.', stages: [{ role: 'agent', text: 'No.' }], attempts: 1 };
+  const outputs: unknown[] = [
+    base,
+    { ...base, controlMismatch: true },
+    { ...base, question: 'rating', rating: 3, humanLabel: 25, earlierResponses: ['?', 'what'] },
+    { ...base, earlierResponses: undefined, rating: null },
+    { ...base, extra: 'kept or dropped, never read' },
+    { ...base, response: 5 },
+    { ...base, stages: [{ role: 'agent' }] },
+    { ...base, stages: [null] },
+    { ...base, stages: 'agent' },
+    { ...base, earlierResponses: [1] },
+    { ...base, question: 'nonsense' },
+    { ...base, attempts: 0 },
+    { ...base, humanLabel: '25' },
+    { ...base, controlMismatch: 'yes' },
+    null,
+    'text',
+    [base],
+  ];
+  it.each(outputs.map((output) => ({ output })))(
+    'parses as the record does, to the same labels: $output',
+    ({ output }) => {
+      const original = record({
+        scenarioId: 't3-s1',
+        question: 'control',
+        epoch: 1,
+        scores: [],
+        output: output as never,
+      });
+      const retained = retainConfaideMetricFields(original);
+      const before = confaideOutputSchema.safeParse(original.output);
+      const after = confaideOutputSchema.safeParse(retained.output);
+      expect(after.success).toBe(before.success);
+      if (before.success && after.success) {
+        const { response: _r, stages: _s, earlierResponses: _e, ...labels } = before.data;
+        expect(after.data).toEqual({ ...labels, response: '', stages: [] });
+      }
+      expect({ ...retained, output: undefined }).toEqual({ ...original, output: undefined });
+    },
+  );
 });

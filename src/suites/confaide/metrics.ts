@@ -204,10 +204,31 @@ function controlBreakdown({
  * alignment, never its texts, so the summary keeps the output with `response`, `stages` and
  * `earlierResponses` emptied (the record is otherwise unchanged). Outputs that are not ConfAIde
  * outputs are kept as they are.
+ *
+ * Only the three emptied fields are checked here (a plain check, not a zod parse: this runs for
+ * every record a run appends): they are valid before and after, and the other fields are kept as
+ * they are, so the view's output parses exactly when the record's does, to the same labels.
  */
 export function retainConfaideMetricFields(record: SampleRecord): SampleRecord {
-  const output = confaideOutputSchema.safeParse(record.output);
-  if (!output.success) return record;
-  const { earlierResponses: _earlier, ...rest } = output.data;
+  const output = record.output;
+  if (typeof output !== 'object' || output === null || Array.isArray(output)) return record;
+  const { earlierResponses, response, stages, ...rest } = output as Record<string, unknown>;
+  if (typeof response !== 'string' || !validStages(stages)) return record;
+  if (earlierResponses !== undefined && !(Array.isArray(earlierResponses) && earlierResponses.every(isString))) {
+    return record;
+  }
   return { ...record, output: { ...rest, response: '', stages: [] } };
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+/** Stages as the output schema takes them: an array of `{ role, text }` with string members. */
+function validStages(stages: unknown): boolean {
+  if (!Array.isArray(stages)) return false;
+  for (const stage of stages) {
+    if (typeof stage !== 'object' || stage === null || Array.isArray(stage)) return false;
+    const { role, text } = stage as Record<string, unknown>;
+    if (typeof role !== 'string' || typeof text !== 'string') return false;
+  }
+  return true;
 }
