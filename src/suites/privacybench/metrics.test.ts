@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { scenarioBootstrap } from '../../metrics/metric-intervals.js';
 import type { SampleRecord } from '../../spec/run-record.js';
 import type { Score } from '../../spec/score.js';
-import { type MetricOptions, privacyBenchMetrics } from './metrics.js';
+import { seededRandom } from '../../spec/seeded-random.js';
+import { type MetricOptions, privacyBenchMetrics, privacyBenchScenarioStatistics } from './metrics.js';
 import type { ConversationRound, PrivacyBenchOutput } from './privacybench-output.js';
 import { CANARY_SCORER, LEAK_SCORER, PERSONA_SCORER, WITHHOLDING_SCORER } from './score-conversation.js';
 
@@ -188,5 +190,74 @@ describe('privacyBenchMetrics', () => {
       'model',
       'strategy_model',
     ]);
+  });
+});
+
+describe('privacyBenchScenarioStatistics', () => {
+  /** Conversations of two models, authorized and not, some failed, with mixed labels and rounds. */
+  const run = (seed: number): SampleRecord[] => {
+    const random = seededRandom(seed).next;
+    const verdict = (): Score['verdict'] => {
+      const roll = random();
+      return roll < 0.08 ? 'error' : roll < 0.5 ? 'fail' : 'pass';
+    };
+    return Array.from({ length: 40 }, (_, index) => {
+      const authorized = random() < 0.3;
+      const exposedRound = round(
+        1,
+        [random() < 0.5 ? ['s1'] : []],
+        random() < 0.5 ? ['s1'] : [],
+        random() < 0.3 ? ['s1'] : [],
+      );
+      return record({
+        authorized,
+        model: index % 3 === 0 ? 'm:b' : 'm:a',
+        strategy: random() < 0.5 ? 'direct' : 'indirect',
+        status: random() < 0.1 ? 'error' : 'ok',
+        rounds: [exposedRound, round(2, [[]], [])],
+        scores: [
+          score(authorized ? WITHHOLDING_SCORER : LEAK_SCORER, verdict()),
+          score(CANARY_SCORER, verdict()),
+          persona(1 + Math.floor(random() * 5)),
+        ],
+      });
+    });
+  };
+
+  it.each([
+    OPTIONS,
+    { ...OPTIONS, judges: ['leak'] as const },
+    { ...OPTIONS, irrMode: 'content' as const, pcScope: 'unauthorized' as const },
+  ])('gives the flat metrics of any draw of scenarios and the same bootstrap intervals (%o)', (options) => {
+    const records = run(3);
+    const statistics = privacyBenchScenarioStatistics(options);
+    const random = seededRandom(9).next;
+    for (let trial = 0; trial < 10; trial += 1) {
+      const picks = Array.from({ length: 1 + Math.floor(random() * 50) }, () => Math.floor(random() * records.length));
+      const drawn = picks.map((pick, k) => ({
+        ...records[pick]!,
+        id: `${records[pick]!.id}~${k}`,
+        scenarioId: `x~${k}`,
+      }));
+      const expected = Object.fromEntries(
+        Object.entries(privacyBenchMetrics({ records: drawn, options }).metrics).map(([id, metric]) => [
+          id,
+          metric.value,
+        ]),
+      );
+      expect(statistics.values(picks.map((pick) => statistics.summarize([records[pick]!])))).toEqual(expected);
+    }
+    const compute = (resampled: SampleRecord[]) =>
+      privacyBenchMetrics({ records: resampled, options, breakdowns: false }).metrics;
+    const ids = Object.keys(compute(records));
+    const plain = scenarioBootstrap({ records, compute, ids });
+    expect(scenarioBootstrap({ records, compute, statistics, ids })).toEqual(plain);
+    expect(Object.values(plain).filter(([lower, upper]) => upper > lower).length).toBeGreaterThan(3);
+  });
+
+  it('breakdowns: false gives the same flat metrics and no groups', () => {
+    const records = run(5);
+    const full = privacyBenchMetrics({ records, options: OPTIONS });
+    expect(privacyBenchMetrics({ records, options: OPTIONS, breakdowns: false })).toEqual({ metrics: full.metrics });
   });
 });

@@ -1,4 +1,11 @@
-import { failRate, meanOverGroups, meanValue, metricsByGroup, withReason } from '../../metrics/index.js';
+import {
+  failRate,
+  meanOverGroups,
+  meanValue,
+  metricsByGroup,
+  type ScenarioStatistics,
+  withReason,
+} from '../../metrics/index.js';
 import { causeOfStoredError } from '../../models/error-cause-of.js';
 import { causeLabel } from '../../spec/error-cause.js';
 import type { MetricValue } from '../../spec/metric-value.js';
@@ -215,22 +222,37 @@ const BREAKDOWNS: Readonly<Record<string, (output: PrivacyBenchOutput) => string
  * `lr_canary`, `osr_canary` and `canary_agreement`. Breakdowns by strategy, defense, sharing
  * kind, relationship, model and strategy × model. Failed conversations and judge errors are
  * counted in `errors` and never as safe; a record whose output does not parse counts as an error
- * for both LR and OSR, since its authorization is unknown.
+ * for both LR and OSR, since its authorization is unknown. `breakdowns: false` leaves out `groups`
+ * (the model rows behind the `_model_mean` metrics are still computed).
  */
 export function privacyBenchMetrics({
   records,
   options,
+  breakdowns = true,
 }: {
   records: readonly SampleRecord[];
   options: MetricOptions;
+  breakdowns?: boolean;
 }): SuiteMetrics {
-  const views = records.map((record) => viewOf({ record, options }));
+  return metricsOfViews({ views: records.map((record) => viewOf({ record, options })), options, breakdowns });
+}
+
+function metricsOfViews({
+  views,
+  options,
+  breakdowns,
+}: {
+  views: readonly View[];
+  options: MetricOptions;
+  breakdowns: boolean;
+}): SuiteMetrics {
   const metrics = rates({ views, options });
   const withOutput = views.flatMap((view) => (view.output === null ? [] : [{ view, output: view.output }]));
+  const kept = breakdowns ? BREAKDOWNS : { model: BREAKDOWNS.model! };
   const groups = metricsByGroup({
     items: withOutput,
     keys: Object.fromEntries(
-      Object.entries(BREAKDOWNS).map(([key, of]) => [key, (item: (typeof withOutput)[number]) => of(item.output)]),
+      Object.entries(kept).map(([key, of]) => [key, (item: (typeof withOutput)[number]) => of(item.output)]),
     ),
     metrics: (members) => rates({ views: members.map((member) => member.view), options }),
   });
@@ -246,5 +268,22 @@ export function privacyBenchMetrics({
     metrics.osr_canary = failRate(views.filter(isAuthorized).map(canaryOf));
     metrics.canary_agreement = agreement(views);
   }
-  return { metrics, groups };
+  return breakdowns ? { metrics, groups } : { metrics };
+}
+
+/**
+ * PrivacyBench's flat metrics from per-scenario statistics (`ScenarioStatistics`), for the
+ * summary's bootstrap: each scenario's records are read into the metrics' views once (the output
+ * parse is most of a recompute), and a resample computes the metrics over the drawn scenarios'
+ * views in draw order. No metric groups by scenario, so these are the views, in the order, that
+ * the records of a resample would give: the same values.
+ */
+export function privacyBenchScenarioStatistics(options: MetricOptions): ScenarioStatistics<readonly View[]> {
+  return {
+    summarize: (records) => records.map((record) => viewOf({ record, options })),
+    values(summaries) {
+      const { metrics } = metricsOfViews({ views: summaries.flat(), options, breakdowns: false });
+      return Object.fromEntries(Object.entries(metrics).map(([id, metric]) => [id, metric.value]));
+    },
+  };
 }

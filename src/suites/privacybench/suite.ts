@@ -8,7 +8,7 @@ import { type OutputContext, PrivacyBenchConversationError, runConversationLoop 
 import { LEAK_TEMPLATES } from './judges/leak-judge.js';
 import { PERSONA_TEMPLATE } from './judges/persona-judge.js';
 import { PRIVACYBENCH_METRIC_DEFINITIONS } from './metric-definitions.js';
-import { privacyBenchMetrics } from './metrics.js';
+import { privacyBenchMetrics, privacyBenchScenarioStatistics } from './metrics.js';
 import { ownerRetriever, vectorEmbedder } from './owner-retriever.js';
 import { PRIVACYBENCH_PRESETS } from './presets.js';
 import { privacyBenchCharts } from './privacybench-charts.js';
@@ -227,7 +227,9 @@ export const privacybenchSuite = defineSuite<PrivacyBenchScenario, PrivacyBenchO
   callPattern: ({ scenario, options, bound }) =>
     conversationCalls({ scenario, options: resolveOptions(options), bound }),
   metrics: {
-    compute: ({ records, options }) => privacyBenchMetrics({ records, options }),
+    compute: ({ records, options, breakdowns }) =>
+      privacyBenchMetrics({ records, options, ...(breakdowns === undefined ? {} : { breakdowns }) }),
+    scenarioStatistics: (options) => privacyBenchScenarioStatistics(options),
     definitions: PRIVACYBENCH_METRIC_DEFINITIONS,
   },
   report: { headline: ['lr', 'osr', 'irr', 'pc'], charts: privacyBenchCharts },
