@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { scenarioBootstrap } from '../../metrics/metric-intervals.js';
 import type { SampleRecord } from '../../spec/run-record.js';
 import type { Score } from '../../spec/score.js';
-import { privacyLensMetrics } from './metrics.js';
+import { seededRandom } from '../../spec/seeded-random.js';
+import { privacyLensMetrics, privacyLensScenarioStatistics } from './metrics.js';
 import type { ActionValidity } from './parse-action.js';
 import { privacyLensOptionsSchema } from './privacylens-options.js';
 import type { PrivacyLensOutput } from './privacylens-output.js';
@@ -201,5 +203,69 @@ describe('privacyLensMetrics', () => {
     expect(groups?.source?.regulation?.leak_rate).toMatchObject({ value: 0, n: 1 });
     expect(groups?.toolkit?.Gmail?.leak_rate).toMatchObject({ value: 0.5, n: 2 });
     expect(groups?.sensitive_items?.['2']?.helpfulness).toMatchObject({ value: 1.5, n: 2 });
+  });
+});
+
+describe('privacyLensScenarioStatistics', () => {
+  /** Cases with 1–3 epochs (so K and the valid-action filter vary across draws), mixed verdicts and failures. */
+  const run = (seed: number): SampleRecord[] => {
+    const random = seededRandom(seed).next;
+    const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
+    const records: SampleRecord[] = [];
+    for (let c = 0; c < 30; c += 1) {
+      const epochs = c % 4 === 0 ? 3 : 1 + Math.floor(random() * 2);
+      for (let epoch = 1; epoch <= epochs; epoch += 1) {
+        if (random() < 0.08) records.push(failedRecord(`case${c}`, epoch));
+        else
+          records.push(
+            record({
+              scenario: `case${c}`,
+              epoch,
+              validity: pick(['valid', 'valid', 'valid', 'mismatch', 'missing'] as const),
+              leak: pick(['pass', 'fail', 'fail', 'error', 'not-applicable'] as const),
+              keyword: pick(['pass', 'fail'] as const),
+              helpfulness: pick([0, 1, 2, 3, 'error'] as const),
+              missingToolkits: random() < 0.1 ? ['Gmail'] : [],
+            }),
+          );
+      }
+    }
+    return records;
+  };
+  const byCase = (records: SampleRecord[]) =>
+    [...new Set(records.map((r) => r.scenarioId))].map((id) => records.filter((r) => r.scenarioId === id));
+
+  it.each(['auto', 'true', 'false'] as const)(
+    'gives the flat metrics of any draw of cases (filterInvalid=%s)',
+    (filter) => {
+      const records = run(4);
+      const cases = byCase(records);
+      const statistics = privacyLensScenarioStatistics(options(filter));
+      const summaries = cases.map((list) => statistics.summarize(list));
+      const random = seededRandom(8).next;
+      for (let trial = 0; trial < 20; trial += 1) {
+        const picks = Array.from({ length: 1 + Math.floor(random() * 30) }, () => Math.floor(random() * cases.length));
+        const drawn = picks.flatMap((pick, k) =>
+          cases[pick]!.map((r) => ({ ...r, id: `${r.id}~${k}`, scenarioId: `${r.scenarioId}~${k}` })),
+        );
+        const expected = Object.fromEntries(
+          Object.entries(privacyLensMetrics({ records: drawn, options: options(filter) }).metrics).map(
+            ([id, metric]) => [id, metric.value],
+          ),
+        );
+        expect(statistics.values(picks.map((pick) => summaries[pick]!))).toEqual(expected);
+      }
+    },
+  );
+
+  it('gives the summary bootstrap the same intervals as recomputing the records', () => {
+    const records = run(6);
+    const compute = (resampled: SampleRecord[]) =>
+      privacyLensMetrics({ records: resampled, options: options(), breakdowns: false }).metrics;
+    const ids = Object.keys(compute(records));
+    const plain = scenarioBootstrap({ records, compute, ids });
+    const statistics = privacyLensScenarioStatistics(options());
+    expect(scenarioBootstrap({ records, compute, statistics, ids })).toEqual(plain);
+    expect(Object.values(plain).filter(([lower, upper]) => upper > lower).length).toBeGreaterThan(5);
   });
 });

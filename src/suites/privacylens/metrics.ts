@@ -5,6 +5,7 @@ import {
   meanValue,
   metricsByGroup,
   passRate,
+  type ScenarioStatistics,
   withReason,
 } from '../../metrics/index.js';
 import { causeOfStoredError } from '../../models/error-cause-of.js';
@@ -161,9 +162,20 @@ function adjustedReason({ metric, views }: { metric: MetricValue; views: readonl
 }
 
 /** The headline metrics of a set of samples (also used per group). */
-function rates({ views, filter }: { views: readonly SampleView[]; filter: boolean }): Record<string, MetricValue> {
+function rates({
+  views,
+  filter,
+  cases,
+}: {
+  views: readonly SampleView[];
+  filter: boolean;
+  /** Each view's case for Leak@K, when not its `scenarioId` (the bootstrap's draws of one case are separate cases). */
+  cases?: readonly string[];
+}): Record<string, MetricValue> {
   const leaks = views.map((view) => filtered({ view, score: view.leak, filter }));
-  const leakAtK = failRate(perCase(views.map((view, index) => ({ group: view.scenarioId, score: leaks[index]! }))));
+  const leakAtK = failRate(
+    perCase(views.map((view, index) => ({ group: cases?.[index] ?? view.scenarioId, score: leaks[index]! }))),
+  );
   return {
     leak_rate: filteredReason({ metric: failRate(leaks), views, filter }),
     leak_rate_upstream: upstreamLeakRate(views),
@@ -207,10 +219,26 @@ export function privacyLensMetrics({
   breakdowns?: boolean;
 }): SuiteMetrics {
   const epochs = records.reduce((max, record) => Math.max(max, record.epoch), 1);
+  return metricsOfViews({ views: records.map(viewOf), epochs, options, breakdowns: withBreakdowns });
+}
+
+function metricsOfViews({
+  views,
+  epochs,
+  options,
+  breakdowns: withBreakdowns,
+  cases,
+}: {
+  views: readonly SampleView[];
+  /** K: the largest epoch among the records (at least 1). */
+  epochs: number;
+  options: PrivacyLensOptions;
+  breakdowns: boolean;
+  cases?: readonly string[];
+}): SuiteMetrics {
   const filter = resolveFilterInvalid({ option: options.filterInvalid, epochs });
-  const views = records.map(viewOf);
   const metrics: Record<string, MetricValue> = {
-    ...rates({ views, filter }),
+    ...rates({ views, filter, ...(cases === undefined ? {} : { cases }) }),
     keyword_leak_rate: filteredReason({
       metric: failRate(views.map((view) => filtered({ view, score: view.keyword, filter }))),
       views,
@@ -223,4 +251,39 @@ export function privacyLensMetrics({
   };
   const groups = withBreakdowns ? breakdowns({ views, filter }) : undefined;
   return groups === undefined ? { metrics } : { metrics, groups };
+}
+
+/** One case's records as the metrics read them, and their largest epoch. */
+type CaseViews = { views: readonly SampleView[]; epochs: number };
+
+/**
+ * PrivacyLens's flat metrics from per-scenario statistics (`ScenarioStatistics`), for the summary's
+ * bootstrap: each case's records are read into views once (the output parse is most of a
+ * recompute); a resample computes the metrics over the drawn cases' views in draw order, with K the
+ * largest epoch among them and each draw its own case for Leak@K, as renamed copies of the records
+ * would give: the same values.
+ */
+export function privacyLensScenarioStatistics(options: PrivacyLensOptions): ScenarioStatistics<CaseViews> {
+  const names: string[] = [];
+  return {
+    summarize: (records) => ({
+      views: records.map(viewOf),
+      epochs: records.reduce((max, record) => Math.max(max, record.epoch), 1),
+    }),
+    values(summaries) {
+      const views: SampleView[] = [];
+      const cases: string[] = [];
+      let epochs = 1;
+      summaries.forEach((summary, draw) => {
+        names[draw] ??= `draw ${draw}`;
+        for (const view of summary.views) {
+          views.push(view);
+          cases.push(names[draw]!);
+        }
+        epochs = Math.max(epochs, summary.epochs);
+      });
+      const { metrics } = metricsOfViews({ views, epochs, options, breakdowns: false, cases });
+      return Object.fromEntries(Object.entries(metrics).map(([id, metric]) => [id, metric.value]));
+    },
+  };
 }

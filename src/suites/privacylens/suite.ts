@@ -7,7 +7,7 @@ import { defineSuite, type SampleOutcome } from '../suite.js';
 import { agentPromptTemplate, buildAgentPrompt } from './agent-prompt.js';
 import { loadCases, type PrivacyLensCase, SUBSET_FILES } from './load-cases.js';
 import { PRIVACYLENS_METRIC_DEFINITIONS } from './metric-definitions.js';
-import { privacyLensMetrics } from './metrics.js';
+import { privacyLensMetrics, privacyLensScenarioStatistics } from './metrics.js';
 import { parseAction } from './parse-action.js';
 import { plannedJudgeCalls } from './planned-judge-calls.js';
 import { privacyLensCharts } from './privacylens-charts.js';
@@ -123,6 +123,7 @@ export const privacylensSuite = defineSuite<PrivacyLensCase, PrivacyLensOutput, 
   metrics: {
     compute: ({ records, options, breakdowns }) =>
       privacyLensMetrics({ records, options, ...(breakdowns === undefined ? {} : { breakdowns }) }),
+    scenarioStatistics: (options) => privacyLensScenarioStatistics(options),
     definitions: PRIVACYLENS_METRIC_DEFINITIONS,
   },
   // PrivAct's privacy–helpfulness table.
