@@ -71,8 +71,15 @@ export type SummaryBuilder = {
  * shared: `compactView`); a superseded record leaves only its usage, added to a running total in
  * append order.
  */
-export function createSummaryBuilder({ suite, planned }: { suite: Suite; planned: string[] }): SummaryBuilder {
-  const plannedIds = new Set(planned);
+export function createSummaryBuilder({
+  suite,
+  planned,
+}: {
+  suite: Suite;
+  /** The planned ids; a set is used as it is (not copied), so a caller that has one shares it. */
+  planned: readonly string[] | ReadonlySet<string>;
+}): SummaryBuilder {
+  const plannedIds: ReadonlySet<string> = planned instanceof Set ? planned : new Set(planned);
   const latest = new Map<string, SampleRecord>();
   let supersededUsage: Record<string, RoleUsage> = {};
   let superseded = 0;
@@ -133,7 +140,7 @@ function summaryOf({
   now = new Date(),
   stopReason,
 }: SummaryInput & {
-  plannedIds: Set<string>;
+  plannedIds: ReadonlySet<string>;
   latest: Map<string, SampleRecord>;
   supersededUsage: Record<string, RoleUsage>;
   superseded: number;

@@ -81,6 +81,8 @@ export function expandSamples({
   for (const { scenario, variants } of expanded) {
     const scenarioId = suite.dataset.id(scenario);
     for (const variant of variants) {
+      // One copy of the variant for all its epochs: a 100-epoch plan holds one object, not 100.
+      const shared = { ...variant };
       for (let epoch = 1; epoch <= epochs; epoch += 1) {
         const id = sampleId({ scenarioId, variant, epoch });
         if (seen.has(id)) {
@@ -89,7 +91,7 @@ export function expandSamples({
           );
         }
         seen.add(id);
-        samples.push({ id, scenarioId, variant: { ...variant }, epoch, seed: sampleSeed({ seed, id }) });
+        samples.push({ id, scenarioId, variant: shared, epoch, seed: sampleSeed({ seed, id }) });
       }
     }
   }

@@ -128,7 +128,8 @@ export async function runEvaluation({
   if (!Number.isInteger(concurrency) || concurrency < 1) {
     throw new PlanValidationError(`concurrency must be a positive integer, got ${concurrency}`);
   }
-  const header = await store.readHeader();
+  // Only the run id is kept: the parsed header holds a second copy of every planned sample id.
+  const { runId } = await store.readHeader();
   const scenarioById = new Map(scenarios.map((scenario) => [suite.dataset.id(scenario), scenario]));
   const unknown = samples.find((sample) => !scenarioById.has(sample.scenarioId));
   if (unknown) {
@@ -143,7 +144,7 @@ export async function runEvaluation({
   // holds one writer (the run lock), so that is what a re-read at the end would see, in the same order.
   const planned = samples.map((sample) => sample.id);
   const plannedIds = new Set(planned);
-  const summary = createSummaryBuilder({ suite, planned });
+  const summary = createSummaryBuilder({ suite, planned: plannedIds });
   const latest = new Map<string, RecordBrief & { failures: FailureContribution }>();
   await store.scanSamples({ events: false }, (record) => {
     summary.add(record);
@@ -151,9 +152,12 @@ export async function runEvaluation({
   });
   const { pending, done } = selectPending({ samples, latest, retryErrors });
   // Samples about to be redone no longer count as failed: their new record replaces the old one.
-  const redone = new Set(pending.map((item) => item.sample.id));
+  // Only ids with a stored record can be redone, so a fresh run builds no set of its pending ids.
+  const redone = new Set<string>();
+  if (latest.size > 0) for (const item of pending) if (latest.has(item.sample.id)) redone.add(item.sample.id);
   const tally = new FailureTally();
   for (const [id, { failures }] of latest) if (!redone.has(id)) tally.setContribution(id, failures);
+  latest.clear();
   const progress: RunProgress = {
     update: 'start',
     planned: samples.length,
@@ -236,7 +240,7 @@ export async function runEvaluation({
   if (fatal) throw fatal.error;
 
   const built = summary.build({
-    runId: header.runId,
+    runId,
     suite,
     options,
     planned,
