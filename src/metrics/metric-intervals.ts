@@ -52,15 +52,23 @@ const COPY_SUFFIX = /~\d+$/;
 const KEPT_OCCURRENCES = 3;
 
 /**
+ * At most this many copied records are kept across resamples (about 2 MB of shallow views): a
+ * 2,000-sample run keeps all its copies, a larger one builds the rest each time it draws them, so
+ * the bootstrap's memory does not grow with the run.
+ */
+const MAX_KEPT_COPIES = 8192;
+
+/**
  * A bootstrap's renamed copies of each scenario's records, by occurrence within a resample
  * (`<id>~<occurrence>`); occurrences below `first` are the records themselves. Copies of the
- * first few occurrences are kept for later resamples (at most three shallow views per record),
- * rarer ones are built each time.
+ * first few occurrences are kept for later resamples (at most three shallow views per record, and
+ * `MAX_KEPT_COPIES` in all), rarer ones are built each time.
  */
 class Copies {
   private readonly scenarios: readonly SampleRecord[][];
   private readonly first: number;
   private readonly kept: SampleRecord[][][];
+  private keptRecords = 0;
 
   constructor({ scenarios, first }: { scenarios: readonly SampleRecord[][]; first: number }) {
     this.scenarios = scenarios;
@@ -76,7 +84,10 @@ class Copies {
     if (cached !== undefined) return cached;
     const scenarioId = `${records[0]?.scenarioId ?? ''}~${occurrence}`;
     const built = records.map((record) => ({ ...record, id: `${record.id}~${occurrence}`, scenarioId }));
-    if (kept !== undefined && occurrence < KEPT_OCCURRENCES) kept[occurrence] = built;
+    if (kept !== undefined && occurrence < KEPT_OCCURRENCES && this.keptRecords + built.length <= MAX_KEPT_COPIES) {
+      kept[occurrence] = built;
+      this.keptRecords += built.length;
+    }
     return built;
   }
 }
