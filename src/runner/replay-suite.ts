@@ -43,11 +43,15 @@ function replays(event: TranscriptEvent): boolean {
   return true;
 }
 
+/** Where a replay reads each source record (a `LatestRecordLines`): one record at a time, never the run. */
+export type ReplaySource = { read(id: string): Promise<SampleRecord | undefined> };
+
 /**
  * The suite with `solve` replaced by a replay of a stored run: each sample's stored output,
  * input and termination reason are returned as they were, with the solved transcript copied
  * (each event marked `replayedFrom: <source run id>`, so it counts as no call of this run), and
- * no model is asked. A sample that failed in the source fails again ({@link ReplayedFailureError}).
+ * no model is asked; each record is read when its sample is solved, so only the samples in flight are
+ * held. A sample that failed in the source fails again ({@link ReplayedFailureError}).
  * The scorers are the suite's own, so they score the stored outputs anew.
  */
 export function replaySuite({
@@ -57,13 +61,13 @@ export function replaySuite({
 }: {
   suite: Suite;
   sourceRunId: string;
-  /** The source run's latest records (with events), by sample id. */
-  records: ReadonlyMap<string, SampleRecord>;
+  /** The source run's latest records (with events), read by sample id as each sample is replayed. */
+  records: ReplaySource;
 }): Suite {
   return {
     ...suite,
     async solve({ sample, emit }) {
-      const record = records.get(sample.id);
+      const record = await records.read(sample.id);
       if (record === undefined) {
         throw new PlanValidationError(`sample ${sample.id} has no record in the source run ${sourceRunId}`);
       }

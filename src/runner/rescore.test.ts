@@ -1,10 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { writePrivacyLensFixture } from '../../test/support/fixture-data.js';
 import { startMockOpenAIServer } from '../../test/support/mock-openai-server.js';
 import { compareRuns } from '../reports/compare-runs.js';
+import { DirectoryRunStore, LatestRecordLines } from '../store/index.js';
 import type { EvaluateResult } from './evaluate.js';
 import { evaluate } from './evaluate.js';
 import { rescore } from './rescore.js';
@@ -123,6 +124,39 @@ describe('rescore', () => {
     expect(agentCalls).toBe(callsBefore);
     expect(resumed.summary.metrics.leak_rate?.value).toBe(1);
     expect(Object.keys(resumed.summary.usage)).toEqual(['judge']);
+  });
+
+  it('streams the source: never reads it whole, and holds at most one source record per sample in flight', async () => {
+    const original = LatestRecordLines.prototype.read;
+    const readWhole = vi.spyOn(DirectoryRunStore.prototype, 'readSamples');
+    const append = vi.spyOn(DirectoryRunStore.prototype, 'appendSample');
+    let reads = 0;
+    let mostInHand = 0;
+    // A source record is in hand from its read until the rescored record of its sample is appended.
+    vi.spyOn(LatestRecordLines.prototype, 'read').mockImplementation(async function (
+      this: LatestRecordLines,
+      id: string,
+    ) {
+      reads += 1;
+      mostInHand = Math.max(mostInHand, reads - append.mock.calls.length);
+      return original.call(this, id);
+    });
+    try {
+      const rescored = await rescore({
+        source: source.store.location,
+        models: [{ role: 'judge', spec: 'mock:judge-leak' }],
+        outDir: join(work, 'streamed'),
+        dataDir,
+        execution: { concurrency: 2 },
+      });
+      expect(readWhole).not.toHaveBeenCalled();
+      expect(reads).toBe(4);
+      expect(append).toHaveBeenCalledTimes(4);
+      expect(mostInHand).toBeLessThanOrEqual(2);
+      expect(rescored.summary.metrics.leak_rate?.value).toBe(1);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it('records a change of fidelity in the lineage and scores under it', async () => {

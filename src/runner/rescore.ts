@@ -4,8 +4,8 @@ import { PlanValidationError } from '../spec/errors.js';
 import { DEFAULT_FIDELITY, type Fidelity } from '../spec/fidelity.js';
 import type { ModelDescription, RoleBinding } from '../spec/model-spec.js';
 import { type RunPlan, runPlanSchema } from '../spec/run-plan.js';
-import type { RunHeader, RunInvocation, RunRescore, SampleRecord } from '../spec/run-record.js';
-import { DirectoryRunStore } from '../store/index.js';
+import type { RunHeader, RunInvocation, RunRescore } from '../spec/run-record.js';
+import { DirectoryRunStore, LatestRecordLines } from '../store/index.js';
 import { loadSuite } from '../suites/registry.js';
 import type { Suite } from '../suites/suite.js';
 import { applyResumeOverrides, type ResumeOverrides } from './apply-resume-overrides.js';
@@ -45,12 +45,17 @@ export type RescoreOptions = RunSessionOptions & {
   invocation?: RunInvocation;
 };
 
-/** The source of a rescore: its header and its latest records (with events), by sample id. */
-export type RescoreSource = { dir: string; header: RunHeader; records: Map<string, SampleRecord> };
+/**
+ * The source of a rescore: its header and its latest records, read one at a time by sample id
+ * (`LatestRecordLines`: an index of byte ranges, not the records). Close `records` once done.
+ */
+export type RescoreSource = { dir: string; header: RunHeader; records: LatestRecordLines };
 
 /**
- * Reads a run to rescore through the store's readers. Refused (user errors): a generation run,
- * and a run with planned samples that have no record (finish it with `resume` first).
+ * Opens a run to rescore through the store's readers: its header and an index of its latest
+ * records (each one parsed, with its events, only when its sample is replayed). Refused (user
+ * errors): a generation run, and a run with planned samples that have no record (finish it with
+ * `resume` first).
  */
 export async function readRescoreSource(dir: string): Promise<RescoreSource> {
   const store = new DirectoryRunStore(dir);
@@ -58,7 +63,7 @@ export async function readRescoreSource(dir: string): Promise<RescoreSource> {
   if (header.kind === 'generation') {
     throw new PlanValidationError(`${dir} is a data generation run, not an evaluation: there is nothing to rescore`);
   }
-  const records = new Map((await store.readSamples({ events: true })).map((record) => [record.id, record]));
+  const records = await LatestRecordLines.open(store);
   const missing = header.sampleIds.filter((id) => !records.has(id));
   if (missing.length > 0) {
     throw new PlanValidationError(
@@ -80,6 +85,22 @@ export async function readRescoreSource(dir: string): Promise<RescoreSource> {
 export async function rescore(options: RescoreOptions): Promise<EvaluateResult> {
   const sourceDir = resolvePath(options.source);
   const source = await readRescoreSource(sourceDir);
+  try {
+    return await rescoreFrom({ options, sourceDir, source });
+  } finally {
+    await source.records.close();
+  }
+}
+
+async function rescoreFrom({
+  options,
+  sourceDir,
+  source,
+}: {
+  options: RescoreOptions;
+  sourceDir: string;
+  source: RescoreSource;
+}): Promise<EvaluateResult> {
   const { header } = source;
   const plan = rescorePlan({ header, options });
   const { dataDir, cacheDir } = recordedDirectories({

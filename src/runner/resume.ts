@@ -1,6 +1,7 @@
 import type { ResolvedModelRoles } from '../models/resolve-model-roles.js';
 import type { Defense } from '../spec/defense.js';
 import { PlanValidationError } from '../spec/errors.js';
+import type { RunPlan } from '../spec/run-plan.js';
 import type { RunHeader, RunResume } from '../spec/run-record.js';
 import type { RunStore } from '../spec/run-store.js';
 import { DirectoryRunStore } from '../store/directory-run-store.js';
@@ -12,7 +13,7 @@ import { type EvaluateResult, type RunSessionOptions, runPrepared } from './eval
 import { type PreparedRun, prepareRun } from './prepare-run.js';
 import { recordedDirectories } from './recorded-directories.js';
 import { replaySuite, scoringBindings } from './replay-suite.js';
-import { readRescoreSource, rescoredModels } from './rescore.js';
+import { type RescoreSource, readRescoreSource, rescoredModels } from './rescore.js';
 import { modelSourcesOf, resolvePlanModels } from './resolve-plan-models.js';
 import { whileLocked } from './while-locked.js';
 
@@ -86,6 +87,34 @@ async function resumeLocked({ options, store }: { options: ResumeOptions; store:
   }
   // A rescore replays its source's outputs again and resolves only the scoring roles.
   const source = header.rescoredFrom === undefined ? undefined : await readRescoreSource(header.rescoredFrom.dir);
+  try {
+    return await resumeWith({ options, store, header, plan, changed, dataDir, cacheDir, source });
+  } finally {
+    await source?.records.close();
+  }
+}
+
+/** `resumeLocked` once the plan, the directories and the rescore source (if any) are known. */
+async function resumeWith({
+  options,
+  store,
+  header,
+  plan,
+  changed,
+  dataDir,
+  cacheDir,
+  source,
+}: {
+  options: ResumeOptions;
+  store: RunStore;
+  header: RunHeader;
+  plan: RunPlan;
+  changed: ReturnType<typeof applyResumeOverrides>['changed'];
+  dataDir: string;
+  cacheDir: string | undefined;
+  source: RescoreSource | undefined;
+}): Promise<EvaluateResult> {
+  const recorded = header.invocation;
   const suite =
     source === undefined
       ? options.suite

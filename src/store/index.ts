@@ -2,6 +2,7 @@ export { createRunDirectory } from './create-run-directory.js';
 export { createRunId } from './create-run-id.js';
 export { DirectoryRunStore, RUN_FILES } from './directory-run-store.js';
 export { InMemoryRunStore } from './in-memory-run-store.js';
+export { LatestRecordLines } from './latest-record-lines.js';
 export {
   halfWrittenMergeError,
   MERGE_INCOMPLETE_MARKER,
