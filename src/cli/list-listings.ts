@@ -1,4 +1,4 @@
-import { defenseRegistry } from '../defenses/registry.js';
+import { defenseFamilies } from '../defenses/defense-catalog.js';
 import { providerRegistry } from '../models/index.js';
 import { METRICS_DOC_PATH } from '../reports/metric-anchor.js';
 import { DIRECTION_TEXT, SOURCE_TEXT, scaleText } from '../reports/render-metric-docs.js';
@@ -77,7 +77,7 @@ export const listings: Record<ListingName, (context: ListContext) => string> = {
   defenses: () =>
     table({
       title: 'Defenses (--defense)',
-      rows: defenseRegistry.map((entry) => ({
+      rows: defenseFamilies.map((entry) => ({
         name: entry.usage,
         description: `${entry.description}${entry.aliases.length ? ` Alias: ${entry.aliases.join(', ')}.` : ''}`,
       })),

@@ -2,7 +2,7 @@ import { type FilteredSearchResult, searchWithRetrievalFilters } from '../retrie
 import type { AccessContext, Chunk, ChunkFilter, Retriever } from '../spec/chunk.js';
 import type { Defense } from '../spec/defense.js';
 import { ConfidantError, PlanValidationError } from '../spec/errors.js';
-import type { DefenseEntry } from './defense-entry.js';
+import { ACCESS_CONTROLLED_RETRIEVAL_DESCRIPTION } from './defense-catalog.js';
 
 /**
  * Which rule decides visibility (PrivacyBench §9): `secret-acl` (default) shows a chunk dated at
@@ -130,7 +130,7 @@ export function createAccessControlledRetrieval(policy: AccessPolicy = 'secret-a
     id: policy === 'secret-acl' ? 'access-controlled-retrieval' : `access-controlled-retrieval:${policy}`,
     description:
       policy === 'secret-acl'
-        ? 'Access-controlled retrieval: hides chunks carrying secrets the requester is not authorized for, before top-k.'
+        ? ACCESS_CONTROLLED_RETRIEVAL_DESCRIPTION
         : 'Access-controlled retrieval (participants): also hides documents the requester took no part in (blogs stay visible).',
     kind: 'retrieval-filter',
     appliesTo: ['assistant-turn'],
@@ -155,16 +155,6 @@ export function accessControlledRetrievalFromParameter(parameter: string | undef
     `defense 'access-controlled-retrieval' takes ':secret-acl' or ':participants', got ':${parameter}'; write acr, acr:secret-acl or acr:participants`,
   );
 }
-
-/** The registry entry of access-controlled retrieval. */
-export const accessControlledRetrievalEntry: DefenseEntry = {
-  id: 'access-controlled-retrieval',
-  aliases: ['acr'],
-  description: accessControlledRetrievalDefense.description,
-  usage: 'access-controlled-retrieval[:secret-acl|:participants]',
-  parametric: 'optional',
-  create: accessControlledRetrievalFromParameter,
-};
 
 /**
  * One access-controlled retrieval: the `k` best chunks visible to `access.requesterId` at

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { ZodObject } from 'zod';
-import { resolveDefense } from '../defenses/registry.js';
+import { loadDefense } from '../defenses/defense-catalog.js';
 import { checkBudgetPrices } from '../models/price-table.js';
 import { checkRepeatedRoles } from '../models/role-catalog.js';
 import type { Defense } from '../spec/defense.js';
@@ -233,12 +233,13 @@ export async function prepareRun({
     ...plan.models.filter((binding) => !(seats && SEAT_ROLE.test(binding.role) && REFERENCE_SPEC.test(binding.spec))),
     ...byOption,
   ];
-  const defenses =
-    givenDefenses === undefined || givenDefenses.length === 0
-      ? (plan.defenses.length > 0 ? plan.defenses : ['vanilla']).map((id) =>
-          resolveDefense({ id, taskKind: suite.taskKind }),
-        )
-      : [...givenDefenses];
+  const defenses: Defense[] = [];
+  if (givenDefenses === undefined || givenDefenses.length === 0) {
+    // One at a time, in plan order, so the first bad id is the one reported.
+    for (const id of plan.defenses.length > 0 ? plan.defenses : ['vanilla']) {
+      defenses.push(await loadDefense({ id, taskKind: suite.taskKind }));
+    }
+  } else defenses.push(...givenDefenses);
   checkResponders(defenses);
   const files = suite.dataset.files({ dataDir, options });
   const hash = () => hashRunDataset({ dataDir, name: suite.dataset.name, files });

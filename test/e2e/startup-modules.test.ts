@@ -217,6 +217,14 @@ describe('start-up loads only what the command needs', () => {
       expect(matching(modules, /\/src\/runner\/(rescore|resume|run-sweep|merge-run-directories)\.ts$/)).toEqual([]);
       expect(matching(modules, /\/src\/datasets\/(pull-dataset|install-from-copy|extract-archive)\.ts$/)).toEqual([]);
       expect(matching(modules, MCP)).toEqual([]);
+      // The default defense (vanilla) loads no other family's implementation (defense-catalog.ts).
+      expect(matching(modules, /\/src\/defenses\/defense-catalog\.ts$/)).toHaveLength(1);
+      expect(
+        matching(
+          modules,
+          /\/src\/(defenses\/(registry|role-chain-defense|one-two-three-check|access-controlled-retrieval)|orchestration\/role-chain|retrieval\/filtered-search)\.ts$/,
+        ),
+      ).toEqual([]);
     } finally {
       await server.close();
     }
