@@ -16,7 +16,9 @@ export function lastLine(text: string): string {
 
 /**
  * Starts the real CLI (`src/cli/main.ts` through tsx) as a child process. It must be async:
- * tests serve the model from a loopback server in this same process.
+ * tests serve the model from a loopback server in this same process. With
+ * `CONFIDANT_E2E_CLI=<main.js>` set (e.g. `dist/cli/main.js`, the bundled build), the tests run
+ * that built entry instead, so the bundle is checked by the same end-to-end tests.
  */
 export function startCli({
   args,
@@ -35,7 +37,10 @@ export function startCli({
 } {
   // tsx is named by absolute URL: the child's working directory is a temp dir without node_modules.
   const tsxLoader = pathToFileURL(join(repoRoot, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
-  const command = [process.execPath, '--import', tsxLoader, join(repoRoot, 'src', 'cli', 'main.ts'), ...args];
+  const built = process.env.CONFIDANT_E2E_CLI;
+  const command = built
+    ? [process.execPath, resolve(repoRoot, built), ...args]
+    : [process.execPath, '--import', tsxLoader, join(repoRoot, 'src', 'cli', 'main.ts'), ...args];
   const [file, ...rest] = [...prefix, ...command] as [string, ...string[]];
   const child = spawn(file, rest, {
     cwd,
