@@ -51,6 +51,8 @@ try {
   );
   for (const asset of [
     'package/dist/cli/main.js',
+    // The bundled CLI (scripts/bundle-cli.mjs) that main.js loads.
+    'package/dist/cli/bundle/main.js',
     'package/dist/suites/pac/starter/range/Artisan_Bakeries/policy_0.json',
     'package/dist/suites/privacylens/privact-split.json',
     'package/dist/orchestration/prompts/chain-verifier.v1.md',

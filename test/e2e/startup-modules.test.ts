@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -131,6 +131,31 @@ const ZOD = /\/node_modules\/zod\//;
 // provider modules are what load it, so their absence is asserted instead.
 const PROVIDERS = /\/src\/models\/(provider-registry|providers\/)/;
 const LATER_LAYERS = /\/src\/(reports|retrieval|generation|store|judges|metrics|defenses|agents)\//;
+
+describe('the built CLI (dist/, bundled by scripts/bundle-cli.mjs)', () => {
+  // dist/ is what `npm run build` (and `npm ci`, through `prepare`) leaves behind.
+  const builtMain = join(repoRoot, 'dist', 'cli', 'main.js');
+
+  it.each([['--help'], ['run', 'confaide', '--help']])(
+    'confidant %s loads the bundle, not the module tree',
+    (...args) => {
+      expect(existsSync(builtMain), 'dist/ is missing: run `npm run build` first').toBe(true);
+      const log = join(work, `modules-${Math.random().toString(36).slice(2)}.txt`);
+      writeFileSync(log, '');
+      const result = spawnSync(process.execPath, ['--import', pathToFileURL(hook).href, builtMain, ...args], {
+        cwd: work,
+        encoding: 'utf8',
+        env: childEnv(log),
+      });
+      expect(result.status, result.stderr).toBe(0);
+      const modules = readModuleLog(log);
+      expect(matching(modules, /\/dist\/cli\/bundle\/main\.js$/)).toHaveLength(1);
+      // zod and commander are inside the bundle; no dist module outside it is loaded.
+      expect(matching(modules, /\/node_modules\/(zod|commander)\//)).toEqual([]);
+      expect(matching(modules, /\/dist\/(?!cli\/(main|bundle\/))/)).toEqual([]);
+    },
+  );
+});
 
 describe('start-up loads only what the command needs', () => {
   it.each([['--help'], ['run', '--help'], ['--version']])('confidant %s', (...args) => {
