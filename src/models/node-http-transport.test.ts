@@ -158,6 +158,22 @@ describe('createNodeHttpTransport', () => {
     });
   });
 
+  it('follows a URL object changed in place to its new path', async () => {
+    const { url, requests } = await rawServer((_request, socket) => {
+      socket.write('HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n');
+    });
+    const client = transport();
+    const target = new URL(url);
+    await client.send({ url: target, method: 'GET', headers: {} });
+    target.pathname = '/other';
+    target.search = '?q=1';
+    await client.send({ url: target, method: 'GET', headers: {} });
+    expect(requests.map((request) => request.split('\r\n')[0])).toEqual([
+      'GET /v1/chat/completions HTTP/1.1',
+      'GET /other?q=1 HTTP/1.1',
+    ]);
+  });
+
   it('carries many concurrent requests', async () => {
     const { url, bodies } = await server((body) => ({ status: 200, body: `echo ${body}` }));
     const client = transport();

@@ -72,6 +72,9 @@ type Origin = {
   idle: Connection[];
 };
 
+/** A request URL as the transport uses it. */
+type Target = { href: string; origin: Origin; path: string; basicAuth: string | undefined };
+
 /** One request in flight on a connection. */
 type Exchange = {
   parser: Http1ResponseParser;
@@ -125,6 +128,28 @@ export function createNodeHttpTransport(): NodeHttpTransport {
       origins.set(key, origin);
     }
     return origin;
+  };
+
+  /**
+   * What a URL contributes to a request, derived once per URL object (again if it was changed
+   * since: its `href` tells): a model posts every call to the same one, and URL getters are not free.
+   */
+  const targets = new WeakMap<URL, Target>();
+  const targetOf = (url: URL): Target => {
+    const href = url.href;
+    const cached = targets.get(url);
+    if (cached !== undefined && cached.href === href) return cached;
+    const target: Target = {
+      href,
+      origin: originOf(url),
+      path: `${url.pathname}${url.search}`,
+      basicAuth:
+        url.username === '' && url.password === ''
+          ? undefined
+          : Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64'),
+    };
+    targets.set(url, target);
+    return target;
   };
 
   const drop = (connection: Connection) => {
@@ -211,8 +236,9 @@ export function createNodeHttpTransport(): NodeHttpTransport {
       let head: string;
       let origin: Origin;
       try {
-        origin = originOf(url);
-        head = `${method} ${url.pathname}${url.search} HTTP/1.1\r\n`;
+        const target = targetOf(url);
+        origin = target.origin;
+        head = `${method} ${target.path} HTTP/1.1\r\n`;
         let hasHost = false;
         let hasAuthorization = false;
         for (const name in headers) {
@@ -223,10 +249,7 @@ export function createNodeHttpTransport(): NodeHttpTransport {
           head += checkedHeader(name, headers[name] as string);
         }
         if (!hasHost) head += `host: ${origin.hostHeader}\r\n`;
-        if (!hasAuthorization && (url.username !== '' || url.password !== '')) {
-          const auth = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
-          head += `authorization: Basic ${Buffer.from(auth).toString('base64')}\r\n`;
-        }
+        if (!hasAuthorization && target.basicAuth !== undefined) head += `authorization: Basic ${target.basicAuth}\r\n`;
         head += 'connection: keep-alive\r\n';
         if (body !== null && body !== undefined) head += `content-length: ${Buffer.byteLength(body)}\r\n`;
         head += '\r\n';

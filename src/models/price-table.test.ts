@@ -96,6 +96,20 @@ describe('createPriceTable', () => {
     ).toBe(11);
   });
 
+  it('answers the same on every call (memoised per endpoint list and model)', () => {
+    const custom = createPriceTable({
+      overrides: { 'openai-compatible:m@http://h2:9/v1': { inputPerMillionUsd: 5, outputPerMillionUsd: 6 } },
+    });
+    const priced = ['http://h2:9/v1'];
+    const other = ['http://h3:9/v1'];
+    for (let round = 0; round < 3; round++) {
+      expect(custom.priceOf('openai-compatible', 'm', priced)?.inputPerMillionUsd).toBe(5);
+      expect(custom.priceOf('openai-compatible', 'm', other)).toBeNull();
+      expect(custom.priceOf('openai-compatible', 'm')).toBeNull();
+      expect(custom.priceOf('vllm', 'm', priced)?.inputPerMillionUsd).toBe(0);
+    }
+  });
+
   it('normalizes price keys: queries are dropped from base URLs', () => {
     expect(normalizePriceKey(' openai:gpt-4o ')).toBe('openai:gpt-4o');
     expect(normalizePriceKey('vllm:m@http://h:1/v1?k=s,http://h2:1/v1')).toBe('vllm:m@http://h:1/v1,http://h2:1/v1');

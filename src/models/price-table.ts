@@ -84,7 +84,25 @@ export function createPriceTable(options: { overrides?: PriceOverrides } = {}): 
   const overrides = new Map(
     Object.entries(options.overrides ?? {}).map(([key, value]) => [normalizePriceKey(key), value]),
   );
-  function priceOf(provider: string, modelId: string, endpoints: readonly string[] = []): ModelPrice | null {
+  // The table never changes, and a run prices the same few models on every call: memoised per
+  // endpoint list (by identity, a model's list is one array) and `provider:modelId`.
+  const noEndpoints: readonly string[] = [];
+  const memo = new WeakMap<readonly string[], Map<string, ModelPrice | null>>();
+  function priceOf(provider: string, modelId: string, endpoints: readonly string[] = noEndpoints): ModelPrice | null {
+    let prices = memo.get(endpoints);
+    if (prices === undefined) {
+      prices = new Map();
+      memo.set(endpoints, prices);
+    }
+    const key = `${provider}:${modelId}`;
+    let known = prices.get(key);
+    if (known === undefined) {
+      known = lookUp(provider, modelId, endpoints);
+      prices.set(key, known);
+    }
+    return known;
+  }
+  function lookUp(provider: string, modelId: string, endpoints: readonly string[]): ModelPrice | null {
     const base = baseModelId(modelId);
     const override =
       (endpoints.length > 0 ? overrides.get(endpointKey(provider, modelId, endpoints)) : undefined) ??

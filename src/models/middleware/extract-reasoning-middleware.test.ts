@@ -44,6 +44,9 @@ describe('extractReasoning', () => {
 
   it('leaves a reply without reasoning exactly as it is', () => {
     expect(extractReasoning('  plain [FIN]  ')).toEqual({ text: '  plain [FIN]  ', reasoning: undefined });
+    // Other tags, and near misses of the three, are not reasoning.
+    const html = '  <b>bold</b> <thinker> <think >x</think > <reasoned> ';
+    expect(extractReasoning(html)).toEqual({ text: html, reasoning: undefined });
   });
 
   it('gives an empty text for a reply that was only reasoning', () => {

@@ -4,6 +4,8 @@ import type { GenerateResult, ModelMiddleware } from '../../spec/chat-model.js';
 const CLOSED_BLOCK = /<(think|thinking|reasoning)>([\s\S]*?)<\/\1>/gi;
 const CLOSE_TAG = /<\/(?:think|thinking|reasoning)>/gi;
 const OPEN_TAG = /<(?:think|thinking|reasoning)>/i;
+/** Any tag of the three, opening or closing: without one there is nothing to split (one scan, not three). */
+const ANY_TAG = /<\/?(?:think|thinking|reasoning)>/i;
 
 /** A reply split into what it says and the reasoning it wrote inline. */
 export type ExtractedReasoning = { text: string; reasoning: string | undefined };
@@ -22,6 +24,7 @@ export type ExtractedReasoning = { text: string; reasoning: string | undefined }
  * and then change their mind: only the text outside is the answer.
  */
 export function extractReasoning(text: string): ExtractedReasoning {
+  if (!ANY_TAG.test(text)) return { text, reasoning: undefined };
   const parts: string[] = [];
   let found = false;
   let visible = text.replace(CLOSED_BLOCK, (_whole, _tag: string, inner: string) => {
