@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { oneByteStrings } from '../../datasets/one-byte-strings.js';
 import { DatasetFormatError } from '../../spec/errors.js';
 import type { ConfaideScenario, ConfaideTier } from './confaide-scenario.js';
 import { parseMeetingTier, parseRatingTier, parseStoryTier } from './parse-tiers.js';
@@ -23,7 +24,9 @@ export function tierFiles(tier: ConfaideTier): string[] {
 /**
  * Reads and parses one tier from `datasetDir` (`<dataDir>/confaide`). Dropped tier-3/4 blocks are
  * skipped silently here; call the parsers directly to see them. A tier without a single item (a
- * blank file) is a DatasetFormatError: an empty plan would look like a result.
+ * blank file) is a DatasetFormatError: an empty plan would look like a result. The scenarios'
+ * texts are stored one byte per character where they can be (`oneByteStrings`): tier 3's file
+ * holds a few curly quotes, which would otherwise make every prompt of the run two-byte.
  */
 export async function loadConfaideTier({
   datasetDir,
@@ -38,7 +41,7 @@ export async function loadConfaideTier({
       `${tierFiles(tier)[0]} holds no tier-${tier} items (re-download it with \`confidant data pull confaide\`)`,
     );
   }
-  return scenarios;
+  return oneByteStrings(scenarios);
 }
 
 async function parseTier({

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { serialize } from 'node:v8';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixtureDataDir, upstreamDataset } from '../../../test/support/test-data.js';
 import { DatasetFormatError } from '../../spec/errors.js';
@@ -110,6 +111,15 @@ describe('tier 3 from the upstream data', confaide.testOptions, () => {
       file: 'tier_3.txt',
       controlFile: 'tier_3_control.txt',
     });
+  });
+
+  it('loads the same scenarios with their texts stored one byte per character where they can be', async () => {
+    const loaded = (await loadConfaideTier({ datasetDir, tier: '3' })) as StoryScenario[];
+    expect(loaded).toEqual(parsed.scenarios);
+    // V8's serializer tags a one-byte string `"`: the file's curly quotes would make every slice two-byte.
+    const oneByte = (text: string) => serialize(text)[2] === 0x22;
+    expect(oneByte(parsed.scenarios[0]!.story)).toBe(false);
+    expect(oneByte(loaded[0]!.story)).toBe(true);
   });
 
   it('has 270 scenarios and drops none', () => {
