@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { errorCauseCountSchema, errorCauseSchema } from './error-cause.js';
 import { transcriptEventSchema } from './event.js';
+import { lazySchema } from './lazy-schema.js';
 import { metricValueSchema } from './metric-value.js';
 import { runPlanSchema } from './run-plan.js';
 import { scoreSchema, verdictSchema } from './score.js';
@@ -110,46 +111,50 @@ export type RoleUsage = z.infer<typeof roleUsageSchema>;
  * the verdict and, for `error`, the cause. Records carry these so that judge health and error
  * causes can be summarised without reading the events.
  */
-export const judgmentSchema = z.object({
-  /** `<template id>@<version>`. */
-  judge: z.string(),
-  /** `<provider>:<modelId>`, or `unknown` when the event did not say. */
-  model: z.string(),
-  verdict: verdictSchema,
-  error: errorCauseSchema.optional(),
-});
+export const judgmentSchema = lazySchema(() =>
+  z.object({
+    /** `<template id>@<version>`. */
+    judge: z.string(),
+    /** `<provider>:<modelId>`, or `unknown` when the event did not say. */
+    model: z.string(),
+    verdict: verdictSchema,
+    error: errorCauseSchema.optional(),
+  }),
+);
 export type Judgment = z.infer<typeof judgmentSchema>;
 
 /** One line of `samples.jsonl`. Readers keep the last record per `id`. */
-export const sampleRecordSchema = z.object({
-  id: z.string(),
-  scenarioId: z.string(),
-  variant: z.record(z.string(), z.string()),
-  epoch: z.number(),
-  seed: z.number(),
-  status: z.enum(['ok', 'error']),
-  startedAt: z.string(),
-  finishedAt: z.string(),
-  attempt: z.number(),
-  input: z.unknown().optional(),
-  output: z.unknown().nullable(),
-  scores: z.array(scoreSchema),
-  events: z.array(transcriptEventSchema),
-  usage: z.record(z.string(), roleUsageSchema),
-  terminationReason: z.string().optional(),
-  error: z
-    .object({
-      name: z.string(),
-      message: z.string(),
-      participantId: z.string().optional(),
-      /** The grouping form of the failure (the provider fault behind it, when there is one). */
-      cause: errorCauseSchema.optional(),
-    })
-    .optional(),
-  /** Every judge call of the sample in brief, in event order (absent in older records). */
-  judgments: z.array(judgmentSchema).optional(),
-  artifacts: z.array(z.string()).optional(),
-});
+export const sampleRecordSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    scenarioId: z.string(),
+    variant: z.record(z.string(), z.string()),
+    epoch: z.number(),
+    seed: z.number(),
+    status: z.enum(['ok', 'error']),
+    startedAt: z.string(),
+    finishedAt: z.string(),
+    attempt: z.number(),
+    input: z.unknown().optional(),
+    output: z.unknown().nullable(),
+    scores: z.array(scoreSchema),
+    events: z.array(transcriptEventSchema),
+    usage: z.record(z.string(), roleUsageSchema),
+    terminationReason: z.string().optional(),
+    error: z
+      .object({
+        name: z.string(),
+        message: z.string(),
+        participantId: z.string().optional(),
+        /** The grouping form of the failure (the provider fault behind it, when there is one). */
+        cause: errorCauseSchema.optional(),
+      })
+      .optional(),
+    /** Every judge call of the sample in brief, in event order (absent in older records). */
+    judgments: z.array(judgmentSchema).optional(),
+    artifacts: z.array(z.string()).optional(),
+  }),
+);
 export type SampleRecord = z.infer<typeof sampleRecordSchema>;
 
 /** The verdicts of one judge (template and version) on one model over a run, and its most common errors. */
