@@ -23,6 +23,11 @@ describe('Http1ResponseParser', () => {
     }
   });
 
+  it('reads a status line without a reason phrase', () => {
+    const answer = feed(new Http1ResponseParser('GET'), ['HTTP/1.1 503\r\nContent-Length: 0\r\n\r\n']);
+    expect([answer?.status, answer?.statusText]).toEqual([503, '']);
+  });
+
   it('waits for the whole body', () => {
     const parser = new Http1ResponseParser('POST');
     expect(parser.push(Buffer.from('HTTP/1.1 200 OK\r\ncontent-length: 4\r\n\r\nab'))).toBeUndefined();
@@ -89,6 +94,10 @@ describe('Http1ResponseParser', () => {
   it('refuses what is not an HTTP/1.x response', () => {
     const parse = (raw: string) => () => feed(new Http1ResponseParser('GET'), [raw]);
     expect(parse('SSH-2.0-OpenSSH\r\n\r\n')).toThrow(Http1ParseError);
+    expect(parse('HTTP/1.1 2000 OK\r\n\r\n')).toThrow(/status line/);
+    expect(parse('HTTP/1.2 200 OK\r\n\r\n')).toThrow(/status line/);
+    expect(parse('HTTP/1.1 2x0 OK\r\n\r\n')).toThrow(/status line/);
+    expect(parse('HTTP/1.1 200 OK\r\nx-a: 1\r\nno colon here\r\ny: 2\r\n\r\n')).toThrow(/Invalid header line/);
     expect(parse('HTTP/1.1 200 OK\r\nbad header\r\n\r\n')).toThrow(/Invalid header line/);
     expect(parse('HTTP/1.1 200 OK\r\ncontent-length: 1, 2\r\n\r\n')).toThrow(/content-length/);
     expect(parse('HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n')).toThrow(/chunk size/);

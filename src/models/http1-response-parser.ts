@@ -27,11 +27,12 @@ export const MAX_HEADER_BYTES = 16 * 1024;
 /** A chunk-size line or a trailer line longer than this is refused. */
 const MAX_LINE_BYTES = 4 * 1024;
 
-const STATUS_LINE = /^HTTP\/1\.([01]) (\d{3})(?: (.*))?$/;
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const DIGITS = /^\d+$/;
 const HEX = /^[0-9A-Fa-f]+$/;
 const EMPTY = Buffer.alloc(0);
+const HEAD_END = Buffer.from('\r\n\r\n', 'latin1');
+const LINE_END = Buffer.from('\r\n', 'latin1');
 
 /** Headers of which `node:http` keeps only the first value (`IncomingMessage`'s `matchKnownFields`). */
 const FIRST_WINS = new Set([
@@ -74,26 +75,46 @@ function tokensOf(value: string | string[] | undefined): string[] {
   return (Array.isArray(value) ? value.join(',') : value).split(',').map((token) => token.trim().toLowerCase());
 }
 
+/** Whether a `connection` header lists `token` (`close`, `keep-alive`); one token without a comma is the common case. */
+function listsToken(value: string | string[] | undefined, token: string): boolean {
+  if (value === undefined) return false;
+  if (typeof value === 'string' && !value.includes(',')) return value.trim().toLowerCase() === token;
+  return tokensOf(value).includes(token);
+}
+
 type Head = { version: 0 | 1; status: number; statusText: string; headers: IncomingHttpHeaders };
 
-function parseHead(text: string): Head {
-  const lines = text.split('\r\n');
-  const statusLine = STATUS_LINE.exec(lines[0] ?? '');
-  if (statusLine === null) throw new Http1ParseError('Expected HTTP/1.x status line', 'HPE_INVALID_CONSTANT');
-  const headers: IncomingHttpHeaders = {};
-  for (let index = 1; index < lines.length; index++) {
-    const line = lines[index] as string;
-    const colon = line.indexOf(':');
-    const name = colon > 0 ? line.slice(0, colon) : '';
-    if (!TOKEN.test(name)) throw new Http1ParseError('Invalid header line', 'HPE_INVALID_HEADER_TOKEN');
-    addHeader(headers, name.toLowerCase(), line.slice(colon + 1).trim());
+/** `HTTP/1.x NNN reason`: the version digit, the status, the reason (possibly empty). */
+function parseStatusLine(line: string): Pick<Head, 'version' | 'status' | 'statusText'> {
+  const version = line.charCodeAt(7) - 0x30;
+  const status = Number(line.slice(9, 12));
+  if (
+    !line.startsWith('HTTP/1.') ||
+    (version !== 0 && version !== 1) ||
+    line.charCodeAt(8) !== 0x20 ||
+    !DIGITS.test(line.slice(9, 12)) ||
+    (line.length > 12 && line.charCodeAt(12) !== 0x20)
+  ) {
+    throw new Http1ParseError('Expected HTTP/1.x status line', 'HPE_INVALID_CONSTANT');
   }
-  return {
-    version: statusLine[1] === '1' ? 1 : 0,
-    status: Number(statusLine[2]),
-    statusText: statusLine[3] ?? '',
-    headers,
-  };
+  return { version, status, statusText: line.slice(13) };
+}
+
+function parseHead(text: string): Head {
+  let lineEnd = text.indexOf('\r\n');
+  if (lineEnd < 0) lineEnd = text.length;
+  const { version, status, statusText } = parseStatusLine(text.slice(0, lineEnd));
+  const headers: IncomingHttpHeaders = {};
+  while (lineEnd < text.length) {
+    const start = lineEnd + 2;
+    lineEnd = text.indexOf('\r\n', start);
+    if (lineEnd < 0) lineEnd = text.length;
+    const colon = text.indexOf(':', start);
+    const name = colon > start && colon < lineEnd ? text.slice(start, colon) : '';
+    if (!TOKEN.test(name)) throw new Http1ParseError('Invalid header line', 'HPE_INVALID_HEADER_TOKEN');
+    addHeader(headers, name.toLowerCase(), text.slice(colon + 1, lineEnd).trim());
+  }
+  return { version: version as 0 | 1, status, statusText, headers };
 }
 
 type Framing =
@@ -127,7 +148,7 @@ export class Http1ResponseParser {
     if (this.done) throw new Http1ParseError('Data after the end of the response');
     this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
     while (this.head === undefined) {
-      const end = this.pending.indexOf('\r\n\r\n');
+      const end = this.pending.indexOf(HEAD_END);
       if (end < 0) {
         if (this.pending.length > MAX_HEADER_BYTES) throw new Http1ParseError('Header overflow', 'HPE_HEADER_OVERFLOW');
         return undefined;
@@ -161,6 +182,7 @@ export class Http1ResponseParser {
     }
     const length = head.headers['content-length'];
     if (length === undefined) return { kind: 'close' };
+    if (DIGITS.test(length)) return { kind: 'length', remaining: Number(length) };
     const lengths = tokensOf(length);
     if (!lengths.every((value) => DIGITS.test(value) && value === lengths[0])) {
       throw new Http1ParseError('Invalid content-length', 'HPE_INVALID_CONTENT_LENGTH');
@@ -204,7 +226,7 @@ export class Http1ResponseParser {
         framing.step = 'size';
         continue;
       }
-      const lineEnd = this.pending.indexOf('\r\n');
+      const lineEnd = this.pending.indexOf(LINE_END);
       if (lineEnd < 0) {
         if (this.pending.length > MAX_LINE_BYTES) throw new Http1ParseError('Chunk line overflow');
         return undefined;
@@ -233,8 +255,8 @@ export class Http1ResponseParser {
   private finish(nothingAfter: boolean): Http1Response {
     this.done = true;
     const head = this.head as Head;
-    const connection = tokensOf(head.headers.connection);
-    const persistent = head.version === 1 ? !connection.includes('close') : connection.includes('keep-alive');
+    const { connection } = head.headers;
+    const persistent = head.version === 1 ? !listsToken(connection, 'close') : listsToken(connection, 'keep-alive');
     const { parts } = this;
     return {
       status: head.status,
