@@ -126,7 +126,7 @@ function resultOf(
 /**
  * The lean client for OpenAI-compatible servers (vLLM, Ollama, any `openai-compatible:`), where
  * client CPU per call matters: the request body is built as JSON (`toChatCompletionsBody`), sent
- * over pooled keep-alive `node:http` connections (`NodeHttpTransport`) and the answer is
+ * over pooled keep-alive `net`/`tls` connections (`NodeHttpTransport`) and the answer is
  * shape-checked by hand (`parseChatCompletion`), with no AI SDK and no WHATWG `Response` in
  * between. It sends what `@ai-sdk/openai-compatible` sends and answers what that model plus
  * `aiSdkChatModel` answer: the same result for the same bytes and the same `ProviderError`

@@ -45,7 +45,7 @@ function responseHeaders(raw: IncomingHttpHeaders): Headers {
 }
 
 /**
- * A minimal `fetch` over `node:http`/`node:https` with keep-alive agents, for the AI SDK path to
+ * A minimal `fetch` over the lean keep-alive transport (`NodeHttpTransport`), for the AI SDK path to
  * self-hosted OpenAI-compatible servers. Node 20's built-in fetch costs several times
  * more CPU per request, which limits a single client to a few hundred calls per second.
  * It sends string or byte bodies, buffers the whole response (the model port does not stream),

@@ -72,7 +72,7 @@ export type ProbeEndpointOptions = {
   baseURL: string | undefined;
   apiKey?: string;
   purpose?: 'chat' | 'embedding';
-  /** Default: the lean `node:http` transport (see `ProbeContext.fetch`). */
+  /** Default: the lean HTTP/1.1 transport (see `ProbeContext.fetch`). */
   fetch?: typeof fetch;
   /** Per request of the probe (default 10 s). */
   timeoutMs?: number;

@@ -10,7 +10,7 @@ import { openaiProvider } from './providers/openai-provider.js';
 
 /**
  * Which client talks to OpenAI-compatible servers (`openai-compatible`, `ollama`, `vllm`): `lean`
- * (`leanChatModel`: JSON over pooled `node:http`, no AI SDK) or `ai-sdk` (`@ai-sdk/openai-compatible`).
+ * (`leanChatModel`: JSON over pooled keep-alive sockets, no AI SDK) or `ai-sdk` (`@ai-sdk/openai-compatible`).
  */
 export type OpenAiCompatibleClient = 'lean' | 'ai-sdk';
 

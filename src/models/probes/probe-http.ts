@@ -99,7 +99,7 @@ const MAX_REDIRECTS = 20;
 const UTF8 = new TextDecoder();
 
 /**
- * One GET through the context's `fetch` when it has one, else through the lean `node:http`
+ * One GET through the context's `fetch` when it has one, else through the lean HTTP/1.1
  * transport, which answers as `fetch` would here: redirects followed (the `authorization` header
  * dropped when one leaves the origin), the body decoded as UTF-8 without its BOM, one deadline
  * for the whole chain.

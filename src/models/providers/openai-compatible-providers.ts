@@ -33,7 +33,7 @@ async function compatibleChatModel(
     name,
     baseURL,
     ...(apiKey === undefined ? {} : { apiKey }),
-    // Self-hosted servers are where client CPU per call matters: use the lean node:http fetch.
+    // Self-hosted servers are where client CPU per call matters: use the lean transport's fetch.
     fetch: fetch ?? sharedNodeHttpFetch(),
     supportsStructuredOutputs: options.structuredOutputs,
     includeUsage: true,
