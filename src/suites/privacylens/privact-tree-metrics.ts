@@ -1,4 +1,4 @@
-import { countMetric, failRate, meanValue, passRate } from '../../metrics/index.js';
+import { countMetric, failRate, meanValue, passRate, type ScenarioStatistics } from '../../metrics/index.js';
 import { causeOfStoredError } from '../../models/error-cause-of.js';
 import type { ChainTree } from '../../orchestration/role-chain.js';
 import { causeLabel } from '../../spec/error-cause.js';
@@ -139,9 +139,35 @@ export function privactTreeMetrics({
   records: readonly SampleRecord[];
   options: PrivactTreeOptions;
 }): SuiteMetrics {
+  const read = treeReader(options);
+  return metricsOfViews({ views: records.map(read.view), roles: read.roles });
+}
+
+/** How the options read a record into its view, and the topology's roles (the `pairs_<role>` metrics). */
+function treeReader(options: PrivactTreeOptions): { view: (record: SampleRecord) => TreeView; roles: string[] } {
   const plan = treePlan(options);
   const roles = [...new Set(plan.topology.stages.flatMap((stage) => stage.members.map((member) => member.role)))];
-  const views = records.map((record) => viewOf({ record, options, roles, leaves: plan.leaves }));
+  return { view: (record) => viewOf({ record, options, roles, leaves: plan.leaves }), roles };
+}
+
+/**
+ * The tree metrics' values from per-scenario statistics (`ScenarioStatistics`), for the summary's
+ * bootstrap: each scenario's records are read into views once (the tree's parse, its rewards and
+ * preference pairs are most of a recompute) and a resample computes the metrics over the drawn
+ * scenarios' views in draw order. No metric groups by scenario, so the same values.
+ */
+export function privactTreeScenarioStatistics(options: PrivactTreeOptions): ScenarioStatistics<readonly TreeView[]> {
+  const read = treeReader(options);
+  return {
+    summarize: (records) => records.map(read.view),
+    values(summaries) {
+      const { metrics } = metricsOfViews({ views: summaries.flat(), roles: read.roles });
+      return Object.fromEntries(Object.entries(metrics).map(([id, metric]) => [id, metric.value]));
+    },
+  };
+}
+
+function metricsOfViews({ views, roles }: { views: readonly TreeView[]; roles: readonly string[] }): SuiteMetrics {
   const all = (pick: (view: TreeView) => Score[]) => views.flatMap(pick);
   const rewards = all((view) => view.reward);
   const judged = rewards.filter((score) => score.verdict !== 'error').length;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { upstreamDataset } from '../../../test/support/test-data.js';
 import { readBackWithTextTargets } from '../../../test/support/text-target-records.js';
+import { scenarioBootstrap } from '../../metrics/metric-intervals.js';
 import type { ChainTree } from '../../orchestration/role-chain.js';
 import { expandSamples } from '../../runner/expand-samples.js';
 import { type RunProgress, runEvaluation } from '../../runner/run-evaluation.js';
@@ -11,8 +12,10 @@ import { type ScriptedCall, scriptedModelRoles } from '../../runner/testing/scri
 import { testRunHeader } from '../../runner/testing/test-run-header.js';
 import type { Defense } from '../../spec/defense.js';
 import type { MetricValue } from '../../spec/metric-value.js';
+import type { SampleRecord } from '../../spec/run-record.js';
 import type { RunStore } from '../../spec/run-store.js';
 import { readLegacyScoreTarget, sameScoreTarget } from '../../spec/score-target.js';
+import { seededRandom } from '../../spec/seeded-random.js';
 import { DirectoryRunStore } from '../../store/directory-run-store.js';
 import { InMemoryRunStore } from '../../store/in-memory-run-store.js';
 import { suiteJudges } from '../suite.js';
@@ -384,6 +387,59 @@ describe('privact-tree end to end (runEvaluation + scripted models)', () => {
     expect(metrics.leaf_leak_rate).toEqual(metric(0.25, 8, 8, 0));
     expect(metrics.root_value).toEqual(near(GENERATOR, 1, 1, 0));
     expect(metrics.pairs_refiner).toEqual({ value: 4, n: 1, errors: 1, notApplicable: 0 });
+  });
+
+  it('per-scenario statistics give the flat metrics of any draw of scenarios and the plain bootstrap intervals', async () => {
+    const garbage = (call: ScriptedCall, prompt: string) =>
+      call.role === 'judge' && prompt.startsWith('Judge how well') && prompt.includes('[h=3]')
+        ? 'I cannot decide.'
+        : undefined;
+    const failing = (call: ScriptedCall, prompt: string) => {
+      if (call.role === 'verifier' && prompt.includes(caseDiscreet.trajectory.user_instruction))
+        throw new Error('down');
+      return undefined;
+    };
+    const runs = [
+      await runTrees({ scenarios: [caseLeak, caseDiscreet] }),
+      await runTrees({ scenarios: [caseLeak, caseDiscreet], override: garbage }),
+      await runTrees({ scenarios: [caseLeak, caseDiscreet], override: failing }),
+    ];
+    // Scenarios of one to three trees, as epochs would give.
+    const records = runs.flatMap((run, r) =>
+      run.records.map((record) => ({
+        ...record,
+        id: `${record.id}/${r}`,
+        scenarioId: `${record.scenarioId}/${r % 2}`,
+      })),
+    );
+    const options = suite.options.parse({ branching: '2,2,2' });
+    const statistics = suite.metrics.scenarioStatistics?.(options);
+    expect(statistics).toBeDefined();
+    const scenarios = [...new Set(records.map((record) => record.scenarioId))].map((id) =>
+      records.filter((record) => record.scenarioId === id),
+    );
+    const summaries = scenarios.map((list) => statistics!.summarize(list));
+    const random = seededRandom(2).next;
+    for (let trial = 0; trial < 10; trial += 1) {
+      const picks = Array.from({ length: 1 + Math.floor(random() * 8) }, () => Math.floor(random() * scenarios.length));
+      const drawn = picks.flatMap((pick, k) =>
+        scenarios[pick]!.map((record) => ({
+          ...record,
+          id: `${record.id}~${k}`,
+          scenarioId: `${record.scenarioId}~${k}`,
+        })),
+      );
+      const expected = Object.fromEntries(
+        Object.entries(suite.metrics.compute({ records: drawn, options }).metrics).map(([id, m]) => [id, m.value]),
+      );
+      expect(statistics!.values(picks.map((pick) => summaries[pick]))).toEqual(expected);
+    }
+    const compute = (resampled: SampleRecord[]) =>
+      suite.metrics.compute({ records: resampled, options, breakdowns: false }).metrics;
+    const ids = Object.keys(compute(records));
+    const plain = scenarioBootstrap({ records, compute, ids, resamples: 50 });
+    expect(scenarioBootstrap({ records, compute, statistics, ids, resamples: 50 })).toEqual(plain);
+    expect(Object.values(plain).filter(([lower, upper]) => upper > lower).length).toBeGreaterThan(3);
   });
 
   it('rejects a responder defense: the tree is its own chain', async () => {

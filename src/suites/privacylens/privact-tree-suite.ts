@@ -14,7 +14,7 @@ import { agentPromptTemplate, buildAgentPrompt } from './agent-prompt.js';
 import { loadCases, type PrivacyLensCase, SUBSET_FILES } from './load-cases.js';
 import { plannedJudgeCalls } from './planned-judge-calls.js';
 import { PRIVACT_TREE_METRIC_DEFINITIONS } from './privact-tree-metric-definitions.js';
-import { privactTreeMetrics } from './privact-tree-metrics.js';
+import { privactTreeMetrics, privactTreeScenarioStatistics } from './privact-tree-metrics.js';
 import { type PrivactTreeOptions, privactTreeOptionsSchema, treePlan } from './privact-tree-options.js';
 import type { PrivactTreeInput } from './privact-tree-output.js';
 import { scoreTree } from './privact-tree-score.js';
@@ -169,6 +169,7 @@ export const privactTreeSuite = defineSuite<PrivacyLensCase, ChainTree, PrivactT
   },
   metrics: {
     compute: ({ records, options }) => privactTreeMetrics({ records, options }),
+    scenarioStatistics: (options) => privactTreeScenarioStatistics(options),
     definitions: PRIVACT_TREE_METRIC_DEFINITIONS,
   },
   report: {
