@@ -42,14 +42,18 @@ export function perSampleRows({
   header: RunHeader;
   records: readonly SampleRecord[];
 }): PerSampleRow[] {
-  const runDefense = header.defenses.join('+') || 'vanilla';
-  return records.map((record) => ({
+  return records.map((record) => perSampleRow({ header, record }));
+}
+
+/** One record as its flat row (see `perSampleRows`). */
+export function perSampleRow({ header, record }: { header: RunHeader; record: SampleRecord }): PerSampleRow {
+  return {
     runId: header.runId,
     id: record.id,
     scenarioId: record.scenarioId,
     variant: record.variant,
     epoch: record.epoch,
-    defense: record.variant.defense ?? runDefense,
+    defense: record.variant.defense ?? (header.defenses.join('+') || 'vanilla'),
     status: record.status,
     attempt: record.attempt,
     error: record.error === undefined ? null : { name: record.error.name, message: record.error.message },
@@ -61,5 +65,5 @@ export function perSampleRows({
       value: score.value,
       explanation: score.explanation ?? null,
     })),
-  }));
+  };
 }

@@ -3,7 +3,7 @@ import { StoreFormatError } from '../spec/errors.js';
 import type { SampleRecord } from '../spec/run-record.js';
 import type { DirectoryRunStore } from './directory-run-store.js';
 import { openRecordLines, type RecordLine, readRecordLine } from './index-record-lines.js';
-import { parseRecordLine } from './read-latest-records.js';
+import { parseRecordLine, parseRecordLineWithoutEvents } from './read-latest-records.js';
 
 /**
  * The latest record of every sample of a run, read one at a time by id: the run's lines are
@@ -42,13 +42,16 @@ export class LatestRecordLines {
     return this.latest.keys();
   }
 
-  /** The sample's latest record with its events, or undefined when it has none. */
-  async read(id: string): Promise<SampleRecord | undefined> {
+  /**
+   * The sample's latest record with its events (with `events: false`, `events: []`, the events
+   * neither validated nor kept), or undefined when it has none.
+   */
+  async read(id: string, { events = true }: { events?: boolean } = {}): Promise<SampleRecord | undefined> {
     const line = this.latest.get(id);
     if (line === undefined) return undefined;
     this.handle ??= openRecordLines(this.file);
-    const text = await readRecordLine({ handle: await this.handle, line });
-    const parsed = parseRecordLine(text.slice(0, -1));
+    const text = (await readRecordLine({ handle: await this.handle, line })).slice(0, -1);
+    const parsed = events ? parseRecordLine(text) : parseRecordLineWithoutEvents(text);
     if (!parsed.ok) {
       throw new StoreFormatError(`record ${id} in ${this.file} changed since it was indexed: ${parsed.reason}`);
     }

@@ -96,7 +96,7 @@ export function parseRecordLine(line: string): JsonLineParse<SampleRecord> {
  * `events` array, but its events are dropped before validation, so a summary or resume pass does
  * not check (then throw away) every event of every record. A full read still checks them.
  */
-function parseRecordLineWithoutEvents(line: string): JsonLineParse<SampleRecord> {
+export function parseRecordLineWithoutEvents(line: string): JsonLineParse<SampleRecord> {
   return parseJsonLine({ line, schema: sampleRecordSchema, what: 'a sample record', prepare: withoutEvents });
 }
 

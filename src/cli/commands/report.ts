@@ -1,8 +1,9 @@
+import { appendFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { Report } from '../../reports/build-report.js';
-import type { PerSampleRow } from '../../reports/per-sample-rows.js';
 import { PlanValidationError } from '../../spec/errors.js';
+import { applyHeapPolicy } from '../heap-policy.js';
 import { writeOutputFile } from '../output-file.js';
 import type { CommandContext } from '../program.js';
 
@@ -11,11 +12,6 @@ const renderers: Record<string, () => Promise<(report: Report) => string>> = {
   md: async () => (await import('../../reports/render-markdown.js')).renderMarkdown,
   json: async () => (await import('../../reports/render-json.js')).renderJson,
   csv: async () => (await import('../../reports/render-csv.js')).renderCsv,
-};
-
-const perSampleRenderers: Record<string, () => Promise<(rows: readonly PerSampleRow[]) => string>> = {
-  csv: async () => (await import('../../reports/render-per-sample.js')).renderPerSampleCsv,
-  jsonl: async () => (await import('../../reports/render-per-sample.js')).renderPerSampleJsonl,
 };
 
 /** `confidant report <run-dir…>`: a paper-style table of one or more runs, or one row per sample. */
@@ -35,24 +31,39 @@ export function registerReport({ program, context }: { program: Command; context
       let text: string;
       if (flags.perSample) {
         const format = flags.format ?? 'csv';
-        const loadRenderer = perSampleRenderers[format];
-        if (!loadRenderer) {
+        if (format !== 'csv' && format !== 'jsonl') {
           throw new PlanValidationError(
-            `--per-sample writes ${Object.keys(perSampleRenderers).join(' or ')}, not '${format}': use --format csv or --format jsonl`,
+            `--per-sample writes csv or jsonl, not '${format}': use --format csv or --format jsonl`,
           );
         }
-        const [render, { perSampleRows }, { readReportRuns }] = await Promise.all([
-          loadRenderer(),
-          import('../../reports/per-sample-rows.js'),
+        const [{ streamPerSample }, { readReportRuns }] = await Promise.all([
+          import('../../reports/stream-per-sample.js'),
           import('../read-report-runs.js'),
         ]);
         const { runs } = await readReportRuns({ dirs: runDirs, cwd: io.cwd });
-        const rows: PerSampleRow[] = [];
-        for (const run of runs) {
-          rows.push(...perSampleRows({ header: run.header, records: await run.store.readSamples({ events: false }) }));
+        // A pass over every record promotes short-lived records: keep the heap near what is live.
+        applyHeapPolicy({ execArgv: process.execArgv });
+        // Rows are written as they are read (a run of any size holds a chunk of rows, not the run).
+        if (flags.out) {
+          const path = resolve(io.cwd, flags.out);
+          writeOutputFile({ path, text: '', flag: '--out' });
+          await streamPerSample({ runs, format, write: (chunk) => appendFileSync(path, chunk) });
+          io.stderr(`wrote ${flags.out}\n`);
+        } else {
+          let wrote = false;
+          await streamPerSample({
+            runs,
+            format,
+            write: (chunk) => {
+              wrote ||= chunk.length > 0;
+              io.stdout(chunk);
+            },
+          });
+          if (!wrote) io.stdout('\n');
         }
-        text = render(rows);
-      } else if (flags.format === 'html') {
+        return;
+      }
+      if (flags.format === 'html') {
         const [{ renderHtml }, { expandRunDirs, readViewModel }] = await Promise.all([
           import('../../reports/html/render-html.js'),
           import('../read-view-model.js'),
