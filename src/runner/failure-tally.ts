@@ -39,18 +39,23 @@ export class FailureTally {
   private judgeErrors = 0;
   private scoreErrored = 0;
 
-  /** Counts `record`, replacing the contribution of an earlier record with its id. */
-  set(record: SampleRecord): void {
-    this.setContribution(record.id, failureContribution(record));
+  /**
+   * Counts `record`, replacing the contribution of an earlier record with its id. True when the
+   * failure counts or causes may have changed (this record or the one it replaces failed); false
+   * when a clean record only adds to the finished samples.
+   */
+  set(record: SampleRecord): boolean {
+    return this.setContribution(record.id, failureContribution(record));
   }
 
   /** `set` from a contribution computed earlier (`failureContribution`) for the record of `id`. */
-  setContribution(id: string, contribution: FailureContribution): void {
+  setContribution(id: string, contribution: FailureContribution): boolean {
     const previous = this.bySample.get(id);
     if (previous) this.apply(previous, -1, id);
     else this.finished += 1;
     this.bySample.set(id, contribution);
     this.apply(contribution, 1, id);
+    return !isClean(contribution) || (previous !== undefined && !isClean(previous));
   }
 
   /** The counts and the causes, most common first (ties: first seen). */
@@ -130,6 +135,12 @@ const CLEAN: FailureContribution = Object.freeze({
   scoreErrors: 0,
   causes: Object.freeze([]) as unknown as FailureContribution['causes'],
 });
+
+const isClean = (contribution: FailureContribution) =>
+  !contribution.errored &&
+  contribution.judgeErrors === 0 &&
+  contribution.scoreErrors === 0 &&
+  contribution.causes.length === 0;
 
 /** One cause count as a short line: `connection refused http://… ×4`, judge and score causes prefixed with their source. */
 export function causeCountLabel(entry: Pick<ErrorCauseCount, 'kind' | 'judge' | 'count'> & ErrorCause): string {

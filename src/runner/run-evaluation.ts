@@ -226,8 +226,8 @@ export async function runEvaluation({
     executed += 1;
     progress.sessionDone += 1;
     progress.done += 1;
-    tally.set(result.record);
-    refreshFailures();
+    // The counts and cause lines only move when this record or the one it replaces failed.
+    if (tally.set(result.record)) refreshFailures();
     report('sample');
     const verdict = monitor?.observe(result.record);
     if (verdict !== undefined && stopped === undefined) {
@@ -258,14 +258,14 @@ export async function runEvaluation({
 
 /**
  * A just-appended record as the summary would read it back (`scanSamples` with `events: false`):
- * no events, no `input` (the summary never keeps it), and an `output` that JSON would not give
- * back as it is (suite code may return `undefined` members, `NaN`, dates…) through JSON. The other
- * fields are built by typed code (scores already checked), so they read back as they are.
+ * the summary builder drops `input` and the events itself, so only an `output` that JSON would not
+ * give back as it is (suite code may return `undefined` members, `NaN`, dates…) is passed through
+ * JSON, in a copy; otherwise the record itself is passed on. The other fields are built by typed
+ * code (scores already checked), so they read back as they are.
  */
 function asStored(record: SampleRecord): SampleRecord {
-  const { input: _input, events: _events, ...rest } = record;
-  const output = jsonFaithful(rest.output) ? rest.output : (JSON.parse(JSON.stringify(rest.output)) as unknown);
-  return { ...rest, output, events: [] };
+  if (jsonFaithful(record.output)) return record;
+  return { ...record, output: JSON.parse(JSON.stringify(record.output)) as unknown };
 }
 
 /**

@@ -87,6 +87,16 @@ describe('sample failures', () => {
     });
   });
 
+  it('the tally says when a record may have moved the failure counts: only when it or the record it replaces failed', () => {
+    const tally = new FailureTally();
+    expect(tally.set(testSampleRecord({ id: 'ok#e1' }))).toBe(false);
+    expect(tally.set(testSampleRecord({ id: 'ok#e1', attempt: 2 }))).toBe(false);
+    expect(tally.set(judgeErrored)).toBe(true);
+    expect(tally.set(testSampleRecord({ id: 'a#e1', attempt: 2 }))).toBe(true);
+    expect(tally.set(testSampleRecord({ id: 'a#e1', attempt: 3 }))).toBe(false);
+    expect(tally.snapshot()).toMatchObject({ errored: 0, judgeErrored: 0, judgeErrors: 0, rate: 0 });
+  });
+
   it('the tally replaces a retried sample, so its old causes disappear', () => {
     const tally = new FailureTally();
     tally.set(judgeErrored);
