@@ -199,4 +199,24 @@ describe('retainConfaideMetricFields', () => {
       expect({ ...retained, output: undefined }).toEqual({ ...original, output: undefined });
     },
   );
+
+  it('keeps what an object rest keeps, in its order: other members, an own __proto__, enumerable symbols', () => {
+    const tag = Symbol('tag');
+    const hidden = Symbol('hidden');
+    const output = JSON.parse(
+      '{"zeta":1,"response":"No.","__proto__":{"x":1},"stages":[],"2":"two","earlierResponses":["a"],"alpha":[3]}',
+    ) as Record<PropertyKey, unknown>;
+    output[tag] = 'kept';
+    Object.defineProperty(output, hidden, { value: 'dropped', enumerable: false });
+    const { earlierResponses: _e, response: _r, stages: _s, ...rest } = output;
+    const expected = { ...rest, response: '', stages: [] };
+    const retained = retainConfaideMetricFields(
+      record({ scenarioId: 't3-s1', question: 'control', epoch: 1, scores: [], output: output as never }),
+    ).output as Record<PropertyKey, unknown>;
+    expect(Reflect.ownKeys(retained)).toEqual(Reflect.ownKeys(expected));
+    expect(JSON.stringify(retained)).toBe(JSON.stringify(expected));
+    expect(Object.getPrototypeOf(retained)).toBe(Object.prototype);
+    expect(retained[tag]).toBe('kept');
+    expect(Object.hasOwn(retained, '__proto__')).toBe(true);
+  });
 });

@@ -212,12 +212,28 @@ function controlBreakdown({
 export function retainConfaideMetricFields(record: SampleRecord): SampleRecord {
   const output = record.output;
   if (typeof output !== 'object' || output === null || Array.isArray(output)) return record;
-  const { earlierResponses, response, stages, ...rest } = output as Record<string, unknown>;
+  const fields = output as Record<PropertyKey, unknown>;
+  const { earlierResponses, response, stages } = fields;
   if (typeof response !== 'string' || !validStages(stages)) return record;
   if (earlierResponses !== undefined && !(Array.isArray(earlierResponses) && earlierResponses.every(isString))) {
     return record;
   }
-  return { ...record, output: { ...rest, response: '', stages: [] } };
+  // The members an object rest (`{ earlierResponses, response, stages, ...rest }`) would keep, in
+  // its order, copied by a plain loop: V8's object rest is several times slower per record.
+  const view: Record<PropertyKey, unknown> = {};
+  for (const key of Object.keys(fields)) {
+    if (key === 'earlierResponses' || key === 'response' || key === 'stages') continue;
+    // An own `__proto__` (e.g. from JSON.parse) stays an own member, as the rest keeps it.
+    if (key === '__proto__') {
+      Object.defineProperty(view, key, { value: fields[key], enumerable: true, writable: true, configurable: true });
+    } else view[key] = fields[key];
+  }
+  for (const symbol of Object.getOwnPropertySymbols(fields)) {
+    if (Object.prototype.propertyIsEnumerable.call(fields, symbol)) view[symbol] = fields[symbol];
+  }
+  view.response = '';
+  view.stages = [];
+  return { ...record, output: view };
 }
 
 const isString = (value: unknown): value is string => typeof value === 'string';
