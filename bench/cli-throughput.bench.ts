@@ -9,11 +9,11 @@
 // Usage: npm run bench:cli -- [--sizes 200,2000] [--concurrency 64,256] [--latency 100] [--big 20000] [--cli <main.js>]
 // (--big 0 skips the large run). The last line of output is JSON with every number.
 
-import { type ChildProcess, fork, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startMockServerProcess, timeNodeProcess } from './bench-processes.js';
 
 const args = process.argv.slice(2);
 function list(name: string, fallback: string): number[] {
@@ -37,57 +37,14 @@ if (!existsSync(cli)) throw new Error(`${cli} is missing: run \`npm run build\` 
 const dataDir = process.env.CONFIDANT_TEST_DATA_DIR ?? join(root, '..', 'shared', 'datasets');
 if (!existsSync(join(dataDir, 'confaide', 'tier_3.txt'))) throw new Error(`no ConfAIde tier 3 data in ${dataDir}`);
 
-function startServer(): Promise<{ child: ChildProcess; port: number }> {
-  const child = fork(
-    fileURLToPath(new URL('./mock-server-process.ts', import.meta.url)),
-    [`--latency=${latencyMs}`, '--max-requests=10000000'],
-    { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
-  );
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`mock server exited early (code ${code})`)));
-    child.once('message', (message) => {
-      const port = (message as { port?: unknown }).port;
-      if (typeof port === 'number') resolve({ child, port });
-      else reject(new Error('mock server sent no port'));
-    });
-  });
-}
-
-type Measured = { wallS: number; cpuS: number; maxRssMb: number; stdout: string };
-
 /** Runs the CLI under /usr/bin/time; throws with its output on a non-zero exit. */
-function measure({ cliArgs, env = {} }: { cliArgs: string[]; env?: Record<string, string> }): Measured {
-  const dir = mkdtempSync(join(tmpdir(), 'confidant-bench-time-'));
-  const timeFile = join(dir, 'time');
-  try {
-    const result = spawnSync(
-      '/usr/bin/time',
-      ['-o', timeFile, '-f', '%e %U %S %M', process.execPath, cli, ...cliArgs],
-      {
-        encoding: 'utf8',
-        env: { ...process.env, NO_COLOR: '1', ...env },
-        maxBuffer: 64 << 20,
-      },
-    );
-    if (result.status !== 0) {
-      throw new Error(`confidant ${cliArgs.join(' ')} exited ${result.status}:\n${result.stdout}${result.stderr}`);
-    }
-    const [wall, user, system, rssKb] = readFileSync(timeFile, 'utf8')
-      .trim()
-      .split('\n')
-      .at(-1)!
-      .split(' ')
-      .map(Number);
-    return { wallS: wall!, cpuS: user! + system!, maxRssMb: rssKb! / 1024, stdout: result.stdout };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+function measure({ cliArgs, env = {} }: { cliArgs: string[]; env?: Record<string, string> }) {
+  return timeNodeProcess({ entry: cli, args: cliArgs, env });
 }
 
 const round = (value: number, digits = 3) => Number(value.toFixed(digits));
 
-const { child, port } = await startServer();
+const { child, port } = await startMockServerProcess({ latencyMs, maxRequests: 10_000_000 });
 const work = mkdtempSync(join(tmpdir(), 'confidant-bench-cli-'));
 try {
   const model = `openai-compatible:bench@http://127.0.0.1:${port}/v1`;

@@ -5,12 +5,13 @@
 // (--client: the provider's client, default lean; ai-sdk is the @ai-sdk/openai-compatible path.)
 // The last line of output is JSON: {n, latencyMs, concurrency, client, wallMs, efficiency, cpuMsPerCall}.
 
-import { type ChildProcess, fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { type OpenAiCompatibleClient, resolveModelRoles } from '../src/models/index.js';
 import { MODEL_ROLES } from '../src/runner/role-registry.js';
 import type { EmitEvent } from '../src/spec/chat-model.js';
 import type { TranscriptEvent } from '../src/spec/event.js';
+
+import { startMockServerProcess } from './bench-processes.js';
 
 function flag(name: string, fallback: number): number {
   const args = process.argv.slice(2);
@@ -40,23 +41,6 @@ const concurrency = Math.max(1, flag('concurrency', 64));
 // Warm-up calls (not measured) open keep-alive connections and let the JIT compile the hot path.
 const warmup = flag('warmup', 500);
 
-function startServer(): Promise<{ child: ChildProcess; port: number }> {
-  const child = fork(
-    fileURLToPath(new URL('./mock-server-process.ts', import.meta.url)),
-    [`--latency=${latencyMs}`, `--max-requests=${n + warmup + 10}`],
-    { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
-  );
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`mock server exited early (code ${code})`)));
-    child.once('message', (message) => {
-      const port = (message as { port?: unknown }).port;
-      if (typeof port === 'number') resolve({ child, port });
-      else reject(new Error('mock server sent no port'));
-    });
-  });
-}
-
 function stopServer(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();
@@ -67,7 +51,7 @@ function stopServer(child: ChildProcess): Promise<void> {
   });
 }
 
-const { child, port } = await startServer();
+const { child, port } = await startMockServerProcess({ latencyMs, maxRequests: n + warmup + 10 });
 try {
   const roles = await resolveModelRoles({
     roles: MODEL_ROLES,
