@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { ModelSpecError, PlanValidationError } from '../spec/errors.js';
 import { type RunPlanInput, runPlanSchema } from '../spec/run-plan.js';
 import { loadSuites } from '../suites/registry.js';
+import type { Suite } from '../suites/suite.js';
 import { planHash } from './plan-hash.js';
-import { fidelityOverrides, planSuiteOptions, prepareRun } from './prepare-run.js';
+import { fidelityOverrides, parseSuiteOptions, planSuiteOptions, prepareRun } from './prepare-run.js';
 
 const suites = await loadSuites();
 const findSuite = (id: string) => suites.find((suite) => suite.id === id)!;
@@ -179,5 +180,27 @@ describe('--fidelity', () => {
     const base = runPlanSchema.parse({ suite: 'toy-leak' });
     expect(planHash({ ...base, fidelity: 'confidant' })).toBe(planHash(base));
     expect(planHash({ ...base, fidelity: 'upstream' })).not.toBe(planHash(base));
+  });
+});
+
+describe('parseSuiteOptions wording', () => {
+  const suite = {
+    id: 'demo',
+    options: z.object({ tier: z.enum(['1', '3']), rounds: z.number() }),
+    flags: [{ key: 'tier', flag: '--tier' }],
+  } as unknown as Suite;
+
+  it('says an option that was never given is required, with its allowed values', () => {
+    expect(() => parseSuiteOptions({ suite, raw: {} })).toThrow(
+      new PlanValidationError(
+        'invalid options for suite demo: tier: required, one of "1", "3" (set it with --tier or --set tier=…); rounds: required (set it with --set rounds=…)',
+      ),
+    );
+  });
+
+  it("keeps zod's wording for a value that was given but is wrong", () => {
+    expect(() => parseSuiteOptions({ suite, raw: { tier: '2', rounds: 1 } })).toThrow(
+      /^invalid options for suite demo: tier: Invalid option: expected one of "1"\|"3" \(set it with --tier or --set tier=…\)$/,
+    );
   });
 });
