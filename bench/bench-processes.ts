@@ -75,3 +75,47 @@ export function timeNodeProcess({
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * The benchmarks' workload as `confidant` arguments: ConfAIde tier 3 free-response (one model call
+ * per sample), `n` samples as the first `scenarios` scenarios × whole epochs, at `concurrency`
+ * calls and connections in flight, against `model`.
+ */
+export function confaideBenchArgs({
+  n,
+  scenarios,
+  concurrency,
+  dataDir,
+  out,
+  model,
+}: {
+  n: number;
+  scenarios: number;
+  concurrency: number;
+  dataDir: string;
+  out: string;
+  model: string;
+}): string[] {
+  return [
+    'run',
+    'confaide',
+    '--tier',
+    '3',
+    '--set',
+    'questions=free-response',
+    '--limit',
+    String(Math.min(n, scenarios)),
+    '--epochs',
+    String(Math.max(1, Math.round(n / scenarios))),
+    '--concurrency',
+    String(concurrency),
+    '--max-connections',
+    String(concurrency),
+    '--data-dir',
+    dataDir,
+    '--out',
+    out,
+    '-m',
+    model,
+  ];
+}

@@ -13,7 +13,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startMockServerProcess, timeNodeProcess } from './bench-processes.js';
+import { confaideBenchArgs, startMockServerProcess, timeNodeProcess } from './bench-processes.js';
 
 const args = process.argv.slice(2);
 function list(name: string, fallback: string): number[] {
@@ -48,28 +48,8 @@ const { child, port } = await startMockServerProcess({ latencyMs, maxRequests: 1
 const work = mkdtempSync(join(tmpdir(), 'confidant-bench-cli-'));
 try {
   const model = `openai-compatible:bench@http://127.0.0.1:${port}/v1`;
-  const runArgs = ({ n, concurrency, out }: { n: number; concurrency: number; out: string }) => [
-    'run',
-    'confaide',
-    '--tier',
-    '3',
-    '--set',
-    'questions=free-response',
-    '--limit',
-    String(Math.min(n, SCENARIOS)),
-    '--epochs',
-    String(Math.max(1, Math.round(n / SCENARIOS))),
-    '--concurrency',
-    String(concurrency),
-    '--max-connections',
-    String(concurrency),
-    '--data-dir',
-    dataDir,
-    '--out',
-    out,
-    '-m',
-    model,
-  ];
+  const runArgs = ({ n, concurrency, out }: { n: number; concurrency: number; out: string }) =>
+    confaideBenchArgs({ n, scenarios: SCENARIOS, concurrency, dataDir, out, model });
   const run = ({
     n,
     concurrency,

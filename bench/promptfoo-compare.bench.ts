@@ -37,7 +37,7 @@ import { prepareRun } from '../src/runner/prepare-run.js';
 import { runPlanSchema } from '../src/spec/run-plan.js';
 import type { ConfaideOptions, ConfaideScenario } from '../src/suites/confaide/index.js';
 import { buildTaskPrompt } from '../src/suites/confaide/prompts.js';
-import { type Measured, startMockServerProcess, timeNodeProcess } from './bench-processes.js';
+import { confaideBenchArgs, type Measured, startMockServerProcess, timeNodeProcess } from './bench-processes.js';
 
 const args = process.argv.slice(2);
 function value(name: string): string | undefined {
@@ -156,28 +156,16 @@ try {
     const { stdout: _stdout, ...measured } = timeNodeProcess({
       entry: cli,
       args: [
-        'run',
-        'confaide',
-        '--tier',
-        '3',
-        '--set',
-        'questions=free-response',
-        '--limit',
-        String(Math.min(n, SCENARIOS)),
-        '--epochs',
-        String(Math.max(1, n / SCENARIOS)),
-        '--concurrency',
-        String(concurrency),
-        '--max-connections',
-        String(concurrency),
-        '--data-dir',
-        dataDir,
-        '--out',
-        out,
+        ...confaideBenchArgs({
+          n,
+          scenarios: SCENARIOS,
+          concurrency,
+          dataDir,
+          out,
+          model: `openai-compatible:bench@${baseURL}`,
+        }),
         '--cache-dir',
         join(dir, 'cache'),
-        '-m',
-        `openai-compatible:bench@${baseURL}`,
       ],
       cwd: dir,
     });
