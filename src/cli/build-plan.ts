@@ -1,6 +1,7 @@
 import { parseRoleBinding } from '../models/parse-model-spec.js';
 import { PlanValidationError } from '../spec/errors.js';
 import { type RunPlan, runPlanSchema } from '../spec/run-plan.js';
+import { zodIssueText } from '../spec/zod-issue-text.js';
 import type { Suite } from '../suites/suite.js';
 import { mergeFlags } from './flag-schema.js';
 import { nestModelSettings, secondsToMs } from './parse-assignments.js';
@@ -74,7 +75,9 @@ export function buildPlan({
   };
   const parsed = runPlanSchema.safeParse(plan);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.')}: ${zodIssueText({ issue, input: plan })}`,
+    );
     throw new PlanValidationError(`invalid run settings: ${problems.join('; ')}`);
   }
   return parsed.data;

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { ConfidantError, PlanValidationError } from '../spec/errors.js';
+import { zodIssueText } from '../spec/zod-issue-text.js';
 import { type FlagCommand, type FlagMeta, flagAttribute } from './flag-meta.js';
 
 export type { FlagCommand, FlagMeta, MergeRule } from './flag-meta.js';
@@ -32,12 +33,23 @@ export function flagEntries(schema: FlagSchema, command?: FlagCommand): FlagEntr
   });
 }
 
-/** `zod` issues as one line, `<path>: <message>; …`, each path under `prefix` (a key or flag) when given. */
-export function formatIssues(issues: readonly z.core.$ZodIssue[], prefix?: string): string {
+/**
+ * `zod` issues as one line, `<path>: <message>; …`, each path under `prefix` (a key or flag) when
+ * given; with the parsed `input`, a field that was never given reads `required, …` (`zodIssueText`).
+ */
+export function formatIssues({
+  issues,
+  prefix,
+  input,
+}: {
+  issues: readonly z.core.$ZodIssue[];
+  prefix?: string;
+  input?: unknown;
+}): string {
   return issues
     .map((issue) => {
       const path = [...(prefix === undefined ? [] : [prefix]), ...issue.path.map(String)].join('.');
-      return `${path || '(root)'}: ${issue.message}`;
+      return `${path || '(root)'}: ${input === undefined ? issue.message : zodIssueText({ issue, input })}`;
     })
     .join('; ');
 }
@@ -67,7 +79,7 @@ export function flagsFromCommandLine<S extends FlagSchema>({
     const value = Array.isArray(raw) ? raw.map(parse) : parse(raw);
     const checked = z.safeParse(field, value);
     if (!checked.success) {
-      throw new PlanValidationError(formatIssues(checked.error.issues, meta.flag));
+      throw new PlanValidationError(formatIssues({ issues: checked.error.issues, prefix: meta.flag, input: value }));
     }
     values[key] = checked.data;
   }
@@ -104,7 +116,7 @@ export function flagsFromConfig<S extends FlagSchema>({
       continue;
     }
     if (checked.success) values[key] = checked.data;
-    else problems.push(formatIssues(checked.error.issues, key));
+    else problems.push(formatIssues({ issues: checked.error.issues, prefix: key, input: raw[key] }));
   }
   if (problems.length > 0) throw new PlanValidationError(`${where}: ${problems.join('; ')}`);
   return values as FlagValues<S>;

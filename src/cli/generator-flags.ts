@@ -3,6 +3,7 @@ import { type ZodType, z } from 'zod';
 import type { DataGenerator, GeneratorFlagMeta } from '../generation/index.js';
 import { describeObjectSchema } from '../spec/describe-object-schema.js';
 import { PlanValidationError } from '../spec/errors.js';
+import { zodIssueText } from '../spec/zod-issue-text.js';
 
 /** One flag of a generator: its key in the flag schema, spelling, value name, help and whether it repeats. */
 export type GeneratorFlag = { key: string; flag: string; value?: string; help: string; repeatable: boolean };
@@ -85,8 +86,9 @@ export function parseGeneratorFlags({
   const problems = parsed.error.issues.map((issue) => {
     const key = String(issue.path[0] ?? '');
     const flag = spelling.get(key) ?? (key || 'flags');
+    const message = zodIssueText({ issue, input: given });
     // Messages written as "expects …" read as one sentence after the flag.
-    return issue.message.startsWith('expects ') ? `${flag} ${issue.message}` : `${flag}: ${issue.message}`;
+    return message.startsWith('expects ') ? `${flag} ${message}` : `${flag}: ${message}`;
   });
   throw new PlanValidationError(problems.join('; '));
 }

@@ -31,7 +31,7 @@ export async function readSweepManifest(sweepDir: string): Promise<SweepManifest
   }
   const parsed = sweepManifestSchema.safeParse(raw);
   if (!parsed.success)
-    throw new PlanValidationError(`${path} is not a sweep manifest: ${formatIssues(parsed.error.issues)}`);
+    throw new PlanValidationError(`${path} is not a sweep manifest: ${formatIssues({ issues: parsed.error.issues })}`);
   return parsed.data;
 }
 

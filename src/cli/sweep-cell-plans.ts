@@ -39,7 +39,9 @@ export function readSweepFile(path: string): LoadedSweep {
   }
   const parsed = sweepFileSchema.safeParse(raw);
   if (!parsed.success)
-    throw new PlanValidationError(`invalid sweep file ${path}: ${formatIssues(parsed.error.issues)}`);
+    throw new PlanValidationError(
+      `invalid sweep file ${path}: ${formatIssues({ issues: parsed.error.issues, input: raw })}`,
+    );
   return {
     path,
     sha256: sha256Hex(text),

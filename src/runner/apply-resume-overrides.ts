@@ -4,6 +4,7 @@ import type { PriceOverrides } from '../spec/model-price.js';
 import type { RoleBinding } from '../spec/model-spec.js';
 import { type RunPlan, runPlanSchema } from '../spec/run-plan.js';
 import type { RunResume } from '../spec/run-record.js';
+import { zodIssueText } from '../spec/zod-issue-text.js';
 
 /**
  * What `resume` may change about a run: how (not what) it runs. Budgets bound one invocation;
@@ -125,7 +126,9 @@ export function applyResumeOverrides({ plan, overrides }: { plan: RunPlan; overr
   if (models !== plan.models) next.models = models;
   const parsed = runPlanSchema.safeParse(next);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.')}: ${zodIssueText({ issue, input: next })}`,
+    );
     throw new PlanValidationError(`invalid resume settings: ${problems.join('; ')}`);
   }
   return { plan: parsed.data, changed };

@@ -193,7 +193,7 @@ describe('parseSuiteOptions wording', () => {
   it('says an option that was never given is required, with its allowed values', () => {
     expect(() => parseSuiteOptions({ suite, raw: {} })).toThrow(
       new PlanValidationError(
-        'invalid options for suite demo: tier: required, one of "1", "3" (set it with --tier or --set tier=…); rounds: required (set it with --set rounds=…)',
+        'invalid options for suite demo: tier: required, one of "1", "3" (set it with --tier or --set tier=…); rounds: required, expected number (set it with --set rounds=…)',
       ),
     );
   });

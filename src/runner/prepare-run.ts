@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { ZodObject, type z } from 'zod';
+import { ZodObject } from 'zod';
 import { loadDefense } from '../defenses/defense-catalog.js';
 import { checkBudgetPrices } from '../models/price-table.js';
 import { checkRepeatedRoles } from '../models/role-catalog.js';
@@ -7,6 +7,7 @@ import type { Defense } from '../spec/defense.js';
 import { ModelSpecError, PlanValidationError } from '../spec/errors.js';
 import type { RoleBinding } from '../spec/model-spec.js';
 import type { RunPlan } from '../spec/run-plan.js';
+import { zodIssueText } from '../spec/zod-issue-text.js';
 import { loadSuite } from '../suites/registry.js';
 import type { SampleSpec, Suite } from '../suites/suite.js';
 import { expandSamples } from './expand-samples.js';
@@ -86,18 +87,6 @@ export function fidelityOverrides({
   });
 }
 
-/**
- * How one option problem reads: an option that was never given says it is required (with its
- * allowed values when it has a fixed set), rather than zod's "expected …, received undefined".
- */
-function optionProblem({ issue, raw }: { issue: z.core.$ZodIssue; raw: Record<string, unknown> }): string {
-  const [key, ...rest] = issue.path;
-  const missing = rest.length === 0 && typeof key === 'string' && raw[key] === undefined;
-  if (!missing) return issue.message;
-  const values = 'values' in issue && Array.isArray(issue.values) ? issue.values : undefined;
-  return values ? `required, one of ${values.map((value) => JSON.stringify(value)).join(', ')}` : 'required';
-}
-
 export function parseSuiteOptions({ suite, raw }: { suite: Suite; raw: Record<string, unknown> }): unknown {
   const schema = suite.options;
   if (schema instanceof ZodObject) {
@@ -115,7 +104,7 @@ export function parseSuiteOptions({ suite, raw }: { suite: Suite; raw: Record<st
       .map((issue) => {
         const key = issue.path.join('.');
         const flag = suite.flags?.find((candidate) => candidate.key === key)?.flag;
-        return `${key || 'options'}: ${optionProblem({ issue, raw })}${key ? ` (set it with ${flag ? `${flag} or ` : ''}--set ${key}=…)` : ''}`;
+        return `${key || 'options'}: ${zodIssueText({ issue, input: raw })}${key ? ` (set it with ${flag ? `${flag} or ` : ''}--set ${key}=…)` : ''}`;
       })
       .join('; ');
     throw new PlanValidationError(`invalid options for suite ${suite.id}: ${problems}`);

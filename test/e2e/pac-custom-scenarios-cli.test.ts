@@ -63,7 +63,7 @@ describe('confidant run pac --scenarios', () => {
     expect(result.stderr).toContain(`--scenarios ${dir}: 4 problems in 1 file; nothing was run:`);
     for (const line of [
       '  rotas/april/broken.json: scenario.agent_a.memory.0.requirements_index.0: Invalid input: expected number, received string',
-      '  rotas/april/broken.json: scenario.agent_c.profile.expertise: Invalid input: expected string, received undefined',
+      '  rotas/april/broken.json: scenario.agent_c.profile.expertise: required, expected string',
       "  rotas/april/broken.json: scenario.agent_c.context: needs 'context' (or 'memory')",
       "  rotas/april/broken.json: scenario.agent_c.privacy_policy: needs 'privacy_policy' (or 'privacy_constraint')",
     ]) {

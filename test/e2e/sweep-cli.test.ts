@@ -336,6 +336,7 @@ describe('confidant sweep', { timeout: 300_000 }, () => {
     };
     const slurm = await emit('slurm');
     expect(slurm).toContain('#SBATCH --array=1-4');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the job script's own shell variable, written literally
     expect(slurm).toContain('sweep run sweep.yaml --out shared/sw --shard "${SLURM_ARRAY_TASK_ID}/4"');
     writeFileSync(join(dir, 'job.sbatch'), slurm);
     execFileSync('bash', ['-n', 'job.sbatch'], { cwd: dir });
@@ -359,6 +360,7 @@ describe('confidant sweep', { timeout: 300_000 }, () => {
       };
     };
     expect(gha.jobs.shard.strategy.matrix.shard).toEqual([1, 2, 3, 4]);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub Actions expression, written literally
     expect(gha.jobs.shard.steps.some((step) => step.run?.includes('--shard "${{ matrix.shard }}/4"'))).toBe(true);
     expect(gha.jobs.merge.needs).toBe('shard');
     expect(gha.jobs.merge.steps.some((step) => step.run === 'npx confidant sweep merge shared/sw')).toBe(true);

@@ -78,8 +78,8 @@ describe('loadCustomPacScenarios', () => {
     expect(() => loadCustomPacScenarios({ path: dir })).toThrow(
       [
         `--scenarios ${dir}: 4 problems in 1 file; nothing was run:`,
-        '  both.json: scenario.agent_c.profile.expertise: Invalid input: expected string, received undefined',
-        '  both.json: scenario.agent_c.privacy_policy.0.violation_keywords: Invalid input: expected array, received undefined',
+        '  both.json: scenario.agent_c.profile.expertise: required, expected string',
+        '  both.json: scenario.agent_c.privacy_policy.0.violation_keywords: required, expected array',
         "  both.json: scenario.agent_c.privacy_policy.0.context_idx: needs 'context_idx' (or 'memory_idx')",
         "  both.json: scenario.agent_c.context: needs 'context' (or 'memory')",
       ].join('\n'),

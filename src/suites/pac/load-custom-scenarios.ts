@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { z } from 'zod';
 import { DatasetFormatError, DatasetNotFoundError } from '../../spec/errors.js';
+import { zodIssueText } from '../../spec/zod-issue-text.js';
 import {
   normalizePacScenario,
   PAC_POLICY_TYPES,
@@ -104,12 +105,22 @@ export function loadCustomPacScenarios({ path }: { path: string }): CustomPacSce
       const labels = labelsSchema.safeParse(json);
       if (parsed.success && !labels.success) {
         for (const issue of labels.error.issues) {
-          problems.push({ file: shown, ...at, path: issue.path.join('.'), message: issue.message });
+          problems.push({
+            file: shown,
+            ...at,
+            path: issue.path.join('.'),
+            message: zodIssueText({ issue, input: json }),
+          });
         }
       }
       if (!parsed.success) {
         for (const issue of parsed.error.issues) {
-          problems.push({ file: shown, ...at, path: fieldPath(issue.path), message: issue.message });
+          problems.push({
+            file: shown,
+            ...at,
+            path: fieldPath(issue.path),
+            message: zodIssueText({ issue, input: json }),
+          });
         }
         continue;
       }

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { restoreHint } from '../../datasets/data-dir.js';
 import { inspectDatasetFile } from '../../datasets/inspect-dataset-file.js';
 import { DatasetFormatError, DatasetNotFoundError, PlanValidationError } from '../../spec/errors.js';
+import { zodIssueText } from '../../spec/zod-issue-text.js';
 import { formatPacScenarioId } from './scenario-id.js';
 import {
   FIELD_NAME_CONFLICT,
@@ -230,7 +231,7 @@ export function parsePacScenarioFile({ json, ref }: { json: unknown; ref: Omit<P
           'memory/privacy_constraint/memory_idx or the simulator names context/privacy_policy/context_idx)',
       );
     }
-    const fields = issues.map((issue) => `field '${fieldPath(issue.path)}': ${issue.message}`);
+    const fields = issues.map((issue) => `field '${fieldPath(issue.path)}': ${zodIssueText({ issue, input: json })}`);
     throw new DatasetFormatError(`${ref.path}: ${fields.length === 0 ? "field '(file)': invalid" : fields.join('; ')}`);
   }
   const normalized = normalizePacScenario({

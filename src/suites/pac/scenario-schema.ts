@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zodIssueText } from '../../spec/zod-issue-text.js';
 import { POLICY_KEYWORD_MATCHES, type PolicyKeywordMatch } from './keyword-match.js';
 import { type PacOutcomeCheck, pacOutcomeChecksSchema } from './outcome-check-schema.js';
 
@@ -263,7 +264,7 @@ export const pacRawScenarioSchema = z
           for (const issue of parsed.error.issues) {
             context.addIssue({
               code: 'custom',
-              message: issue.message,
+              message: zodIssueText({ issue, input: entry }),
               path: ['agents', position, ...issue.path],
               params: issue.code === 'custom' ? issue.params : undefined,
             });
@@ -327,7 +328,7 @@ export const pacRawScenarioSchema = z
       for (const issue of parsed.error.issues) {
         context.addIssue({
           code: 'custom',
-          message: issue.message,
+          message: zodIssueText({ issue, input: value[key] }),
           path: [key, ...issue.path],
           params: issue.code === 'custom' ? issue.params : undefined,
         });

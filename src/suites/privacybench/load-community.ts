@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DatasetFormatError, DatasetNotFoundError } from '../../spec/errors.js';
+import { zodIssueText } from '../../spec/zod-issue-text.js';
 import { checkCommunity } from './check-community.js';
 import { type CommunityIssue, formatCommunityIssue, formatPath } from './community-issue.js';
 import {
@@ -72,7 +73,12 @@ export function validateCommunityFiles({
     if (parsed.success) community = parsed.data;
     else {
       for (const issue of parsed.error.issues) {
-        issues.push({ rule: 'schema', file: 'community.json', path: formatPath(issue.path), message: issue.message });
+        issues.push({
+          rule: 'schema',
+          file: 'community.json',
+          path: formatPath(issue.path),
+          message: zodIssueText({ issue, input: communityJson.value }),
+        });
       }
     }
   }
@@ -109,7 +115,7 @@ export function validateCommunityFiles({
         line,
         ...(docId === undefined ? {} : { docId }),
         path: formatPath(issue.path),
-        message: issue.message,
+        message: zodIssueText({ issue, input: json.value }),
       });
     }
   });

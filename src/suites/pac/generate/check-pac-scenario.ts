@@ -1,3 +1,4 @@
+import { zodIssueText } from '../../../spec/zod-issue-text.js';
 import { pacScenarioFileSchema } from '../scenario-schema.js';
 import { checkAgentMemories, checkAgentPolicies } from './check-agent-parts.js';
 import { checkRequirementsPart, checkScenarioPart } from './check-task-parts.js';
@@ -32,7 +33,7 @@ export function checkPacScenario(file: unknown, rules: PacRuleOptions = {}): Pac
     return parsed.error.issues.map((zodIssue) => {
       const where = stageOfPath(zodIssue.path);
       const path = zodIssue.path.map(String).join('.') || '(file)';
-      return pacRuleIssue({ path, rule: 'schema', message: zodIssue.message, ...where });
+      return pacRuleIssue({ path, rule: 'schema', message: zodIssueText({ issue: zodIssue, input: file }), ...where });
     });
   }
   const { scenario } = parsed.data;

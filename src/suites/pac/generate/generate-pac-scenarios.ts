@@ -5,6 +5,7 @@ import { requestStructuredReply, writeFileAtomic } from '../../../generation/ind
 import type { BoundModel, ModelRoles } from '../../../spec/chat-model.js';
 import { PlanValidationError, RunInterruptedError } from '../../../spec/errors.js';
 import { makeDirectory } from '../../../spec/make-directory.js';
+import { zodIssueText } from '../../../spec/zod-issue-text.js';
 import { PAC_POLICY_TYPES } from '../scenario-schema.js';
 import { assemblePacScenarioFile } from './assemble-scenario-file.js';
 import {
@@ -74,7 +75,9 @@ function datagenModel(models: ModelRoles): BoundModel {
 function parseOptions(input: Omit<GeneratePacScenariosOptions, 'models' | 'emit' | 'signal'>): PacGenerateOptions {
   const parsed = pacGenerateOptionsSchema.safeParse(input);
   if (parsed.success) return { ...parsed.data, outDir: resolve(parsed.data.outDir) };
-  const problems = parsed.error.issues.map((entry) => `${entry.path.join('.') || 'options'}: ${entry.message}`);
+  const problems = parsed.error.issues.map(
+    (entry) => `${entry.path.join('.') || 'options'}: ${zodIssueText({ issue: entry, input })}`,
+  );
   throw new PlanValidationError(`invalid generate pac options: ${problems.join('; ')}`);
 }
 

@@ -5,15 +5,8 @@ import { testRunHeader } from '../../../runner/testing/test-run-header.js';
 import { InMemoryRunStore } from '../../../store/index.js';
 import { loadStarterCommunity } from '../starter-community.js';
 import { privacybenchCalibrationSuite } from './calibration-suite.js';
-import { buildSecretDetectionItems, renderSnippet, type SecretDetectionItem } from './secret-detection-items.js';
-import {
-  runSecretDetectionSample,
-  type SecretDetectionOutput,
-  type SecretDetectors,
-  scoreSecretDetection,
-  secretDetectionRoles,
-  secretDetectionSuiteMetrics,
-} from './secret-detection-task.js';
+import { buildSecretDetectionItems, renderSnippet } from './secret-detection-items.js';
+import { secretDetectionRoles } from './secret-detection-task.js';
 
 describe('the privacybench-calibration suite through the runner', () => {
   it('reports exact confusion counts for the model under test and for each judge', async () => {
