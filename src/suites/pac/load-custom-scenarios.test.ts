@@ -86,6 +86,17 @@ describe('loadCustomPacScenarios', () => {
     );
   });
 
+  it('names the file given, not its folder, and says a field that was never given is required', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'confidant-pac-one-file-'));
+    const file = join(dir, 'lonely.json');
+    writeFileSync(file, JSON.stringify({ id: 'x' }));
+    expect(() => loadCustomPacScenarios({ path: file })).toThrow(
+      new DatasetFormatError(
+        `--scenarios ${file}: 1 problem in 1 file; nothing was run:\n  lonely.json: scenario: required, expected object`,
+      ),
+    );
+  });
+
   it('lists every out-of-range index of one file, in two policies, with the exact field paths', () => {
     const dir = mkdtempSync(join(tmpdir(), 'confidant-pac-indices-'));
     const bad = example();

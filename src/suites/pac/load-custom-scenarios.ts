@@ -140,7 +140,7 @@ export function loadCustomPacScenarios({ path }: { path: string }): CustomPacSce
       scenarios.push(normalized.scenario);
     }
   }
-  if (problems.length > 0) throw customScenarioError({ root, problems });
+  if (problems.length > 0) throw customScenarioError({ path, problems });
   if (scenarios.length === 0) throw noCustomScenarios({ path, files });
   return { scenarios, warnings };
 }
@@ -172,15 +172,15 @@ export function emptyKeywordWarnings({ scenario, where }: { scenario: PacScenari
   );
 }
 
-/** The one user error listing every problem, one per line, grouped by file in load order. */
-function customScenarioError({ root, problems }: { root: string; problems: CustomScenarioProblem[] }) {
+/** The one user error listing every problem, one per line, grouped by file in load order; it names `--scenarios` as given. */
+function customScenarioError({ path, problems }: { path: string; problems: CustomScenarioProblem[] }) {
   const files = new Set(problems.map((problem) => problem.file)).size;
   const lines = problems.map(
     (problem) =>
       `  ${problem.file}${problem.line === undefined ? '' : `:${problem.line}`}: ${problem.path}: ${problem.message}`,
   );
   return new DatasetFormatError(
-    `--scenarios ${root}: ${problems.length} problem${problems.length === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}; nothing was run:\n${lines.join('\n')}`,
+    `--scenarios ${path}: ${problems.length} problem${problems.length === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}; nothing was run:\n${lines.join('\n')}`,
   );
 }
 
