@@ -72,6 +72,36 @@ describe('ResponseCache batched writes', () => {
     cache.close();
   });
 
+  it("shares one read transaction per turn: a peer's writes are seen from the next turn on, and never block", async () => {
+    const directory = tempDir();
+    const cache = ResponseCache.open({ directory });
+    cache.set('mine', textResult('mine'));
+    cache.flush();
+    const peer = new Database(join(directory, 'responses.sqlite'));
+    peer.pragma('busy_timeout = 0');
+    const peerWrite = (key: string) =>
+      peer
+        .prepare('INSERT OR REPLACE INTO responses (key, created_at, result) VALUES (?, ?, ?)')
+        .run(key, Date.now(), JSON.stringify(textResult(key)));
+    expect(cache.get('theirs')).toBeUndefined();
+    // The open read transaction neither blocks the peer's write nor its checkpoint.
+    peerWrite('theirs');
+    expect(peer.pragma('wal_checkpoint(PASSIVE)', { simple: true })).toBe(0);
+    expect(cache.get('mine')?.text).toBe('mine');
+    // A write of this turn commits although the peer wrote after this turn's reads began.
+    cache.set('late', textResult('late'));
+    cache.flush();
+    await nextTurn();
+    expect(cache.get('theirs')?.text).toBe('theirs');
+    peerWrite('next');
+    cache.set('later', textResult('later'));
+    await nextTurn();
+    expect(peer.prepare('SELECT COUNT(*) AS n FROM responses').pluck().get()).toBe(5);
+    expect(cache.get('next')?.text).toBe('next');
+    cache.close();
+    peer.close();
+  });
+
   it('keeps a batch the database refused, still answers from it, and reports it at close', async () => {
     const directory = tempDir();
     const cache = ResponseCache.open({ directory });

@@ -22,6 +22,10 @@ type PendingRow = { createdAt: number; text: string };
  * of that last turn are made again on the next run). A batch that fails to commit (e.g. the
  * database stayed locked past the busy timeout) is kept and retried with the next one; `close`
  * throws if it still cannot be written.
+ *
+ * Lookups of one turn share one read transaction, ended at the end of the turn before that
+ * turn's writes are committed: a lookup sees the entries other processes committed before the
+ * turn's first lookup, and a reader never blocks their writes (WAL).
  */
 export class ResponseCache {
   readonly path: string;
@@ -31,7 +35,11 @@ export class ResponseCache {
   private readonly select: Database.Statement<[string], string>;
   private readonly selectFresh: Database.Statement<[string, number], string>;
   private readonly commit: (rows: Map<string, PendingRow>) => void;
+  private readonly beginRead: Database.Statement<[]>;
+  private readonly endRead: Database.Statement<[]>;
   private pending = new Map<string, PendingRow>();
+  /** Whether this turn's read transaction is open (see `storedText`). */
+  private reading = false;
   private scheduled: ReturnType<typeof setImmediate> | undefined;
 
   private constructor(options: { directory: string; ttlMs?: number; now?: () => number }) {
@@ -55,6 +63,8 @@ export class ResponseCache {
     this.selectFresh = this.db
       .prepare<[string, number], string>('SELECT result FROM responses WHERE key = ? AND created_at >= ?')
       .pluck();
+    this.beginRead = this.db.prepare('BEGIN');
+    this.endRead = this.db.prepare('COMMIT');
     const upsert = this.db.prepare<[string, number, string]>(
       'INSERT OR REPLACE INTO responses (key, created_at, result) VALUES (?, ?, ?)',
     );
@@ -82,6 +92,14 @@ export class ResponseCache {
   private storedText(key: string): string | undefined {
     const queued = this.pending.get(key);
     if (queued === undefined) {
+      // The lookups of one turn share one read transaction (ended at the end of the turn, before
+      // the turn's writes are committed): a lookup alone in its own transaction pays for taking
+      // and releasing WAL read locks, more than half its cost.
+      if (!this.reading) {
+        this.beginRead.run();
+        this.reading = true;
+        this.scheduleTurnEnd();
+      }
       return this.ttlMs === undefined ? this.select.get(key) : this.selectFresh.get(key, this.now() - this.ttlMs);
     }
     return this.ttlMs !== undefined && this.now() - queued.createdAt > this.ttlMs ? undefined : queued.text;
@@ -89,6 +107,11 @@ export class ResponseCache {
 
   private write(key: string, text: string): void {
     this.pending.set(key, { createdAt: this.now(), text });
+    this.scheduleTurnEnd();
+  }
+
+  /** At the end of this turn of the event loop: the read transaction ends, and pending writes are committed. */
+  private scheduleTurnEnd(): void {
     this.scheduled ??= setImmediate(() => {
       this.scheduled = undefined;
       try {
@@ -99,11 +122,19 @@ export class ResponseCache {
     });
   }
 
+  /** Ends the read transaction of this turn, if one is open. */
+  private finishReading(): void {
+    if (!this.reading) return;
+    this.reading = false;
+    if (this.db.inTransaction) this.endRead.run();
+  }
+
   /**
    * Commits every pending write in one transaction now. Throws (keeping them pending) if the
    * database refuses them.
    */
   flush(): void {
+    this.finishReading();
     if (this.pending.size === 0) return;
     const rows = this.pending;
     this.pending = new Map();
