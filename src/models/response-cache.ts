@@ -51,10 +51,13 @@ export class ResponseCache {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
-    // Reads of committed rows through a memory map rather than a read() per page: a hit's
-    // SELECT costs about a tenth less CPU (measured on a 4,000-row cache). Only the main file
-    // is mapped (the WAL is read as before), so sharing the cache between processes is unchanged.
-    this.db.pragma('mmap_size = 268435456');
+    // Memory stays flat in the size of the cache: no memory map of the file (a run that reads
+    // or writes every row would keep the whole mapped file resident, 20 MB of a 20,000-sample
+    // run's RSS) and a 2 MB page cache instead of better-sqlite3's 16 MB default (which filled
+    // as the file grew, 14 MB of malloc'd heap at 20,000 rows). Pages past it are re-read from
+    // the OS file cache.
+    this.db.pragma('mmap_size = 0');
+    this.db.pragma('cache_size = -2000');
     this.db.exec(
       'CREATE TABLE IF NOT EXISTS responses (key TEXT PRIMARY KEY, created_at INTEGER NOT NULL, result TEXT NOT NULL)',
     );
