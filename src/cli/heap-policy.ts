@@ -13,7 +13,7 @@ export const HEAP_GROWING_PERCENT = 50;
  * summary of a 20,000-sample ConfAIde run, whose bootstrap allocates most). A
  * `--heap-growing-percent` given to node itself (`node --heap-growing-percent=0 …` restores V8's
  * default; `NODE_OPTIONS` does not accept the flag) is left alone. Called by `run`, `resume`,
- * `rescore`, `merge` and `report --per-sample`.
+ * `rescore`, `merge`, `report --per-sample` and `--format html`, `compare` and `view`.
  */
 export function applyHeapPolicy({ execArgv }: { execArgv: readonly string[] }): boolean {
   if (execArgv.some((flag) => /^--heap[-_]growing[-_]percent\b/.test(flag))) return false;

@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readCompareRecords } from '../reports/read-compare-records.js';
 import type { SweepReportCell } from '../reports/sweep-table.js';
 import { causeCountLabel, runDirsIn, SWEEP_MANIFEST_FILE } from '../runner/index.js';
 import { PlanValidationError } from '../spec/errors.js';
@@ -82,7 +83,7 @@ export async function readSweepCells({
     const known = new Set(definitions.map((definition) => definition.id));
     definitions.push(...suiteDefinitions.filter((definition) => !known.has(definition.id)));
     const { summary, header } = run;
-    const withRecords = records ? { records: await run.store.readSamples({ events: false }) } : {};
+    const withRecords = records ? { records: await readCompareRecords(run.store) } : {};
     const failures = summary.failures;
     const failed = failures === undefined ? summary.counts.error : failedSampleCount(failures);
     const finished = summary.counts.success + summary.counts.error;

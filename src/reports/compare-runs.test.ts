@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { newcombePairedInterval } from '../metrics/newcombe-paired-interval.js';
 import type { RunSummary, SampleRecord } from '../spec/run-record.js';
 import { leakScore, reportHeader, reportRecord } from './__fixtures__/report-run.js';
-import { compareRuns, incomparableReason } from './compare-runs.js';
+import { compareRecord, compareRuns, incomparableReason } from './compare-runs.js';
 import { renderCompareMarkdown } from './render-compare.js';
 
 const summary = (runId: string, value: number): RunSummary => ({
@@ -116,5 +116,38 @@ describe('compareRuns', () => {
     expect(() => compareRuns({ a, b: { ...b, header: { ...b.header, suite: { id: 'pac', version: 1 } } } })).toThrow(
       /compare runs of one suite/,
     );
+  });
+
+  it('gives the same comparison for the compareRecord form as for whole records (targets, repeated keys, judges)', () => {
+    const judged = (index: number, model: string, fail: boolean): SampleRecord =>
+      reportRecord({
+        id: `s${index}#e1`,
+        scenarioId: `s${index % 3}`,
+        scores: [
+          leakScore(fail),
+          { scorer: 'judge@1', target: { name: 'leak' }, verdict: fail ? 'fail' : 'pass', value: 1 },
+          // A second score with the same key: only the first counts, in both forms.
+          { scorer: 'judge@1', target: { name: 'leak' }, verdict: 'error', value: null },
+          { scorer: 'other@1', verdict: index % 4 === 0 ? 'not-applicable' : 'pass', value: null },
+        ],
+        judgments: [
+          { judge: 'leak@1', model, verdict: fail ? 'fail' : 'pass' },
+          { judge: 'leak@1', model, verdict: 'pass' },
+          { judge: 'help@1', model, verdict: index % 2 === 0 ? 'error' : 'pass' },
+        ],
+      });
+    const whole = {
+      a: { ...a, records: Array.from({ length: 12 }, (_, index) => judged(index, 'mock:a', index % 3 === 0)) },
+      b: { ...b, records: Array.from({ length: 10 }, (_, index) => judged(index + 1, 'mock:b', index % 2 === 0)) },
+    };
+    const compact = {
+      a: { ...whole.a, records: whole.a.records.map((record) => compareRecord(record)) },
+      b: { ...whole.b, records: whole.b.records.map((record) => compareRecord(record)) },
+    };
+    const comparison = compareRuns(whole);
+    expect(comparison.judges.length).toBeGreaterThan(0);
+    expect(comparison.flipped.length).toBeGreaterThan(0);
+    expect(compareRuns(compact)).toEqual(comparison);
+    expect(JSON.stringify(compareRuns(compact))).toBe(JSON.stringify(comparison));
   });
 });

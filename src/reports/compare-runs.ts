@@ -5,11 +5,24 @@ import { type PairedBootstrapResult, pairedBootstrap } from '../metrics/paired-b
 import type { Interval } from '../metrics/wilson-interval.js';
 import { PlanValidationError } from '../spec/errors.js';
 import type { MetricValue } from '../spec/metric-value.js';
-import type { RunHeader, RunSummary, SampleRecord } from '../spec/run-record.js';
+import type { Judgment, RunHeader, RunSummary } from '../spec/run-record.js';
+import type { Score, Verdict } from '../spec/score.js';
 import { scoreKey } from './per-sample-rows.js';
 
-/** One run as `compare` reads it: header, summary and its latest records (events optional). */
-export type CompareInput = { header: RunHeader; summary: RunSummary; records: readonly SampleRecord[] };
+/**
+ * What `compareRuns` reads of a sample's latest record: its id, scenario, score verdicts (by
+ * scorer and target) and judge verdicts. A whole `SampleRecord` is one; `compareRecord` keeps
+ * only these fields, so a reader can hold every sample of a large run for the pairing.
+ */
+export type CompareRecord = {
+  id: string;
+  scenarioId: string;
+  scores: ReadonlyArray<Pick<Score, 'scorer' | 'target' | 'verdict'>>;
+  judgments?: ReadonlyArray<Pick<Judgment, 'judge' | 'model' | 'verdict'>>;
+};
+
+/** One run as `compare` reads it: header, summary and its latest records (or their `compareRecord` form). */
+export type CompareInput = { header: RunHeader; summary: RunSummary; records: readonly CompareRecord[] };
 
 /** A summary metric in both runs and the difference `b − a` of their values. */
 export type MetricDifference = { id: string; a: MetricValue | null; b: MetricValue | null; difference: number | null };
@@ -97,9 +110,40 @@ export function incomparableReason(a: RunHeader, b: RunHeader): string | null {
 
 const decided = (verdict: string | undefined) => verdict === 'pass' || verdict === 'fail';
 
+/**
+ * The fields of a record `compareRuns` reads, and no more: the first score per score key (as
+ * `{ scorer: <key>, verdict }`) and each judgment's judge, model and verdict. `compareRuns` gives
+ * the same comparison for the record and for this form. `intern` (optional) shares repeated
+ * strings (scenario ids, keys, verdicts, judge and model names) between the rows of a run.
+ */
+export function compareRecord(record: CompareRecord, intern: (text: string) => string = (text) => text): CompareRecord {
+  const scores: Array<{ scorer: string; verdict: Verdict }> = [];
+  const seen = new Set<string>();
+  for (const score of record.scores) {
+    const key = scoreKey(score);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    scores.push({ scorer: intern(key), verdict: intern(score.verdict) as Verdict });
+  }
+  return {
+    id: record.id,
+    scenarioId: intern(record.scenarioId),
+    scores,
+    ...(record.judgments === undefined
+      ? {}
+      : {
+          judgments: record.judgments.map((judgment) => ({
+            judge: intern(judgment.judge),
+            model: intern(judgment.model),
+            verdict: intern(judgment.verdict) as Verdict,
+          })),
+        }),
+  };
+}
+
 /** The first score per key of a record. */
-function scoresByKey(record: SampleRecord): Map<string, SampleRecord['scores'][number]> {
-  const map = new Map<string, SampleRecord['scores'][number]>();
+function scoresByKey(record: CompareRecord): Map<string, CompareRecord['scores'][number]> {
+  const map = new Map<string, CompareRecord['scores'][number]>();
   for (const score of record.scores) if (!map.has(scoreKey(score))) map.set(scoreKey(score), score);
   return map;
 }
@@ -219,15 +263,15 @@ function judgeAgreements({
   shared,
   recordsB,
 }: {
-  shared: readonly SampleRecord[];
-  recordsB: ReadonlyMap<string, SampleRecord>;
+  shared: readonly CompareRecord[];
+  recordsB: ReadonlyMap<string, CompareRecord>;
 }): JudgeAgreement[] {
   const groups = new Map<
     string,
     { judge: string; modelA: string; modelB: string; pairs: Array<{ a: string; b: string }> }
   >();
-  const byJudge = (record: SampleRecord | undefined) => {
-    const map = new Map<string, NonNullable<SampleRecord['judgments']>>();
+  const byJudge = (record: CompareRecord | undefined) => {
+    const map = new Map<string, NonNullable<CompareRecord['judgments']>>();
     for (const judgment of record?.judgments ?? [])
       map.set(judgment.judge, [...(map.get(judgment.judge) ?? []), judgment]);
     return map;

@@ -1,8 +1,8 @@
 import { PlanValidationError } from '../spec/errors.js';
 import { indexMetricDefinitions, type MetricDefinition, type MetricScale } from '../spec/metric-definition.js';
 import type { MetricValue } from '../spec/metric-value.js';
-import type { RunHeader, RunSummary, SampleRecord } from '../spec/run-record.js';
-import { compareRuns, incomparableReason } from './compare-runs.js';
+import type { RunHeader, RunSummary } from '../spec/run-record.js';
+import { type CompareRecord, compareRuns, incomparableReason } from './compare-runs.js';
 
 /** One cell of a sweep as the report reads it. */
 export type SweepReportCell = {
@@ -16,8 +16,8 @@ export type SweepReportCell = {
   reason?: string;
   header?: RunHeader;
   summary?: RunSummary;
-  /** The latest records, for the paired tests (absent: no test for this cell). */
-  records?: readonly SampleRecord[];
+  /** The latest records (or their `compareRecord` form), for the paired tests (absent: no test for this cell). */
+  records?: readonly CompareRecord[];
 };
 
 /** One value of the table: a cell's metric, or why there is none. */

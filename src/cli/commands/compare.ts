@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { RunComparison } from '../../reports/compare-runs.js';
 import { PlanValidationError } from '../../spec/errors.js';
+import { applyHeapPolicy } from '../heap-policy.js';
 import { writeOutputFile } from '../output-file.js';
 import type { CommandContext } from '../program.js';
 
@@ -24,25 +25,30 @@ export function registerCompare({ program, context }: { program: Command; contex
         throw new PlanValidationError(`unknown compare format '${flags.format}': use ${FORMATS.join(', ')}`);
       }
       // Loaded on first use: `--help` and the other commands never need the report code.
-      const [{ compareRuns }, { renderCompareMarkdown }, { readReportRuns }] = await Promise.all([
-        import('../../reports/compare-runs.js'),
-        import('../../reports/render-compare.js'),
-        import('../read-report-runs.js'),
-      ]);
+      const [{ compareRuns }, { renderCompareMarkdown }, { readReportRuns }, { readCompareRecords }] =
+        await Promise.all([
+          import('../../reports/compare-runs.js'),
+          import('../../reports/render-compare.js'),
+          import('../read-report-runs.js'),
+          import('../../reports/read-compare-records.js'),
+        ]);
       const { runs, definitions } = await readReportRuns({ dirs: [runA, ...others], cwd: io.cwd });
+      // A pass over every record promotes short-lived records: keep the heap near what is live.
+      applyHeapPolicy({ execArgv: process.execArgv });
       const [baseline, ...rest] = runs;
       if (baseline === undefined) return;
       const baselineInput = {
         header: baseline.header,
         summary: baseline.summary,
-        records: await baseline.store.readSamples({ events: false }),
+        // Each run is held as ids, score keys and verdicts (`compareRecord`), not as records.
+        records: await readCompareRecords(baseline.store),
       };
       const comparisons: RunComparison[] = [];
       for (const run of rest) {
         comparisons.push(
           compareRuns({
             a: baselineInput,
-            b: { header: run.header, summary: run.summary, records: await run.store.readSamples({ events: false }) },
+            b: { header: run.header, summary: run.summary, records: await readCompareRecords(run.store) },
             dirs: { a: baseline.dir, b: run.dir },
           }),
         );

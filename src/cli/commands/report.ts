@@ -28,7 +28,6 @@ export function registerReport({ program, context }: { program: Command; context
     .option('--out <file>', 'write to a file instead of stdout')
     .action(async (runDirs: string[], flags: { format?: string; out?: string; perSample?: boolean }) => {
       const { io } = context;
-      let text: string;
       if (flags.perSample) {
         const format = flags.format ?? 'csv';
         if (format !== 'csv' && format !== 'jsonl') {
@@ -64,39 +63,50 @@ export function registerReport({ program, context }: { program: Command; context
         return;
       }
       if (flags.format === 'html') {
-        const [{ renderHtml }, { expandRunDirs, readViewModel }] = await Promise.all([
+        const [{ writeHtml }, { expandRunDirs, readViewModel }] = await Promise.all([
           import('../../reports/html/render-html.js'),
           import('../read-view-model.js'),
         ]);
-        const { model } = await readViewModel({
+        applyHeapPolicy({ execArgv: process.execArgv });
+        const { model, records = [] } = await readViewModel({
           dirs: expandRunDirs({ args: runDirs, cwd: io.cwd }),
           cwd: io.cwd,
           mode: 'static',
           oneSuite: { command: 'report --format html' },
         });
-        text = renderHtml(model);
-      } else {
-        const format = flags.format ?? 'md';
-        const loadRenderer = renderers[format];
-        if (!loadRenderer) {
-          throw new PlanValidationError(
-            `unknown report format '${format}': use ${Object.keys(renderers).join(', ')} or html`,
-          );
+        // The page is written as its records are read: a run of any size holds one record at a time.
+        try {
+          if (flags.out) {
+            const path = resolve(io.cwd, flags.out);
+            writeOutputFile({ path, text: '', flag: '--out' });
+            await writeHtml({ model, records, write: (chunk) => appendFileSync(path, chunk) });
+            io.stderr(`wrote ${flags.out}\n`);
+          } else await writeHtml({ model, records, write: (chunk) => io.stdout(chunk) });
+        } finally {
+          for (const run of records) await run.close();
         }
-        const [render, { buildReport }, { readReportRuns }, { refuseMixedSuites }] = await Promise.all([
-          loadRenderer(),
-          import('../../reports/build-report.js'),
-          import('../read-report-runs.js'),
-          import('../refuse-mixed-suites.js'),
-        ]);
-        const input = await readReportRuns({ dirs: runDirs, cwd: io.cwd });
-        refuseMixedSuites({
-          runs: input.runs.map((run) => ({ dir: run.dir, suite: run.header.suite.id })),
-          cwd: io.cwd,
-          command: 'report',
-        });
-        text = render(buildReport(input));
+        return;
       }
+      const format = flags.format ?? 'md';
+      const loadRenderer = renderers[format];
+      if (!loadRenderer) {
+        throw new PlanValidationError(
+          `unknown report format '${format}': use ${Object.keys(renderers).join(', ')} or html`,
+        );
+      }
+      const [render, { buildReport }, { readReportRuns }, { refuseMixedSuites }] = await Promise.all([
+        loadRenderer(),
+        import('../../reports/build-report.js'),
+        import('../read-report-runs.js'),
+        import('../refuse-mixed-suites.js'),
+      ]);
+      const input = await readReportRuns({ dirs: runDirs, cwd: io.cwd });
+      refuseMixedSuites({
+        runs: input.runs.map((run) => ({ dir: run.dir, suite: run.header.suite.id })),
+        cwd: io.cwd,
+        command: 'report',
+      });
+      const text = render(buildReport(input));
       if (flags.out) {
         writeOutputFile({ path: resolve(io.cwd, flags.out), text, flag: '--out' });
         io.stderr(`wrote ${flags.out}\n`);

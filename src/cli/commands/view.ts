@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { startViewServer } from '../../reports/html/view-server.js';
 import { PlanValidationError } from '../../spec/errors.js';
+import { applyHeapPolicy } from '../heap-policy.js';
 import type { CommandContext } from '../program.js';
 
 /** The viewer's default port. */
@@ -25,6 +26,8 @@ export function registerView({ program, context }: { program: Command; context: 
         import('../../reports/html/view-server.js'),
         import('../read-view-model.js'),
       ]);
+      // Reading every record promotes short-lived records: keep the heap near what is live.
+      applyHeapPolicy({ execArgv: process.execArgv });
       const dirs = expandRunDirs({ args, cwd: io.cwd });
       const { model, runDirs } = await readViewModel({ dirs, cwd: io.cwd, mode: 'server' });
       let server: Awaited<ReturnType<typeof startViewServer>>;
