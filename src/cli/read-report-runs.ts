@@ -67,3 +67,24 @@ export async function readReportRuns({
   }
   return { runs, definitions, headline };
 }
+
+/**
+ * Reads run directories for readers that need only each run's header and records (`report
+ * --per-sample`): no summary is read or computed, and no suite is loaded, so a killed run with no
+ * `summary.json` costs no summary pass. A half-written merge is refused as `readReportRuns` does.
+ */
+export async function readReportHeaders({
+  dirs,
+  cwd,
+}: {
+  dirs: readonly string[];
+  cwd: string;
+}): Promise<Array<Pick<ReportRunInput, 'dir' | 'store' | 'header'>>> {
+  const runs: Array<Pick<ReportRunInput, 'dir' | 'store' | 'header'>> = [];
+  for (const dir of dirs) {
+    refuseHalfWrittenMerge(resolve(cwd, dir));
+    const store = new DirectoryRunStore(resolve(cwd, dir));
+    runs.push({ dir: resolve(cwd, dir), store, header: await store.readHeader() });
+  }
+  return runs;
+}

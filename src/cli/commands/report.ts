@@ -35,11 +35,12 @@ export function registerReport({ program, context }: { program: Command; context
             `--per-sample writes csv or jsonl, not '${format}': use --format csv or --format jsonl`,
           );
         }
-        const [{ streamPerSample }, { readReportRuns }] = await Promise.all([
+        const [{ streamPerSample }, { readReportHeaders }] = await Promise.all([
           import('../../reports/stream-per-sample.js'),
           import('../read-report-runs.js'),
         ]);
-        const { runs } = await readReportRuns({ dirs: runDirs, cwd: io.cwd });
+        // Rows need headers and records only: a run without summary.json is not summarised first.
+        const runs = await readReportHeaders({ dirs: runDirs, cwd: io.cwd });
         // A pass over every record promotes short-lived records: keep the heap near what is live.
         applyHeapPolicy({ execArgv: process.execArgv });
         // Rows are written as they are read (a run of any size holds a chunk of rows, not the run).
