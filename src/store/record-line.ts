@@ -27,8 +27,26 @@ export const MIN_SHARED_LENGTH = 64;
 export const RECORD_REFS_KEY = '$refs';
 
 type Container = Record<string, unknown> | unknown[];
+type Key = string | number;
 /** A later occurrence: the containers from the root down to its parent, the keys, and where its text is. */
-type Repeat = { containers: Container[]; keys: Array<string | number>; target: string; source: string };
+type Repeat = { containers: Container[]; keys: Key[]; target: string; source: string };
+/**
+ * The walk over one record: the containers from the root down to the one being walked and the key
+ * of the child being visited in each (`depth` of them are current; the arrays are reused as the
+ * walk goes deeper and back), the long texts seen so far with their pointers, and the repeats found.
+ */
+type Scan = {
+  containers: Container[];
+  keys: Key[];
+  depth: number;
+  seen: Seen[];
+  /** The long texts by length, once there are more than {@link LISTED_TEXTS} of them. */
+  byLength: Map<number, Seen[]> | undefined;
+  repeats: Repeat[] | undefined;
+};
+type Seen = { text: string; pointer: string };
+/** Up to this many long texts are kept in a list, searched by length first; more go in a map by length. */
+const LISTED_TEXTS = 16;
 
 /**
  * The line for `record` (without its newline): `JSON.stringify(record)` when no long string
@@ -39,65 +57,101 @@ export function encodeRecordLine(record: object): string {
   if (Object.hasOwn(record, RECORD_REFS_KEY)) {
     throw new TypeError(`a sample record cannot have a top-level ${JSON.stringify(RECORD_REFS_KEY)} key`);
   }
-  let repeats: Repeat[];
+  const scan: Scan = { containers: [], keys: [], depth: 0, seen: [], byLength: undefined, repeats: undefined };
   try {
-    repeats = findRepeats(record);
+    visitContainer(scan, record as Container);
   } catch {
     // Whatever stopped the walk (a cycle, a throwing getter) stops JSON.stringify too, which says it best.
     return JSON.stringify(record);
   }
-  if (repeats.length === 0) return JSON.stringify(record);
-  return JSON.stringify(withReferences({ record, repeats }));
+  if (scan.repeats === undefined) return JSON.stringify(record);
+  return JSON.stringify(withReferences({ record, repeats: scan.repeats }));
 }
 
-/** Walks `record` in the order `JSON.stringify` writes it and lists the later occurrences worth replacing. */
-function findRepeats(record: object): Repeat[] {
-  // Texts seen so far, by length: a number key is cheap to look up, where hashing each long
-  // string (often a rope the runner built by concatenation) costs more than the whole walk.
-  const firstByLength = new Map<number, Array<{ text: string; pointer: string }>>();
-  const repeats: Repeat[] = [];
-  const containers: Container[] = [];
-  const keys: Array<string | number> = [];
+/**
+ * Walks a container in the order `JSON.stringify` writes it, noting each long text and each later
+ * occurrence worth replacing. One plain function with its state passed in (no closures, no path
+ * copies but for a repeat), since it runs over every record a run writes.
+ */
+function visitContainer(scan: Scan, value: Container): void {
+  // An object with toJSON is written as whatever it returns: left as it is, never looked into.
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return;
+  const { depth } = scan;
+  scan.containers[depth] = value;
+  scan.depth = depth + 1;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) {
+      const child: unknown = value[index];
+      if (typeof child === 'string') {
+        if (child.length < MIN_SHARED_LENGTH) continue;
+        scan.keys[depth] = index;
+        visitString(scan, child);
+      } else if (typeof child === 'object' && child !== null) {
+        scan.keys[depth] = index;
+        visitContainer(scan, child as Container);
+      }
+    }
+  } else {
+    const keys = Object.keys(value);
+    for (let index = 0; index < keys.length; index += 1) {
+      const key = keys[index]!;
+      const child: unknown = value[key];
+      if (typeof child === 'string') {
+        if (child.length < MIN_SHARED_LENGTH) continue;
+        scan.keys[depth] = key;
+        visitString(scan, child);
+      } else if (typeof child === 'object' && child !== null) {
+        scan.keys[depth] = key;
+        visitContainer(scan, child as Container);
+      }
+    }
+  }
+  scan.depth = depth;
+}
 
-  const visitString = (text: string) => {
-    const sameLength = firstByLength.get(text.length);
-    const source = sameLength?.find((seen) => seen.text === text)?.pointer;
-    const target = pointerOf(keys);
-    if (source === undefined) {
-      if (sameLength === undefined) firstByLength.set(text.length, [{ text, pointer: target }]);
-      else sameLength.push({ text, pointer: target });
-      return;
-    }
-    // A reference costs its pointer in place and its entry in `$refs`: only worth it when shorter.
-    if (source.length + target.length + 6 >= text.length) return;
-    repeats.push({ containers: [...containers], keys: [...keys], target, source });
-  };
-  const visit = (value: unknown) => {
-    if (typeof value === 'string') {
-      if (value.length >= MIN_SHARED_LENGTH) visitString(value);
-      return;
-    }
-    if (typeof value !== 'object' || value === null) return;
-    // An object with toJSON is written as whatever it returns: left as it is, never looked into.
-    if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return;
-    containers.push(value as Container);
-    if (Array.isArray(value)) {
-      for (let index = 0; index < value.length; index += 1) {
-        keys.push(index);
-        visit(value[index]);
-        keys.pop();
-      }
-    } else {
-      for (const key of Object.keys(value)) {
-        keys.push(key);
-        visit((value as Record<string, unknown>)[key]);
-        keys.pop();
-      }
-    }
-    containers.pop();
-  };
-  visit(record);
-  return repeats;
+/** Notes a long text: its first occurrence is kept, a later one becomes a repeat when its reference is shorter. */
+function visitString(scan: Scan, text: string): void {
+  const { keys, depth } = scan;
+  const source = firstOccurrence(scan, text);
+  const target = pointerOf(keys, depth);
+  if (source === undefined) {
+    addFirstOccurrence(scan, { text, pointer: target });
+    return;
+  }
+  // A reference costs its pointer in place and its entry in `$refs`: only worth it when shorter.
+  if (source.length + target.length + 6 >= text.length) return;
+  const repeat = { containers: scan.containers.slice(0, depth), keys: keys.slice(0, depth), target, source };
+  if (scan.repeats === undefined) scan.repeats = [repeat];
+  else scan.repeats.push(repeat);
+}
+
+/**
+ * The pointer of the first occurrence of `text`, if it was seen. Texts are compared by length
+ * first: hashing each long string (often a rope the runner built by concatenation) would cost more
+ * than the whole walk, and a record holds a handful of them, so a list beats a map until it grows.
+ */
+function firstOccurrence(scan: Scan, text: string): string | undefined {
+  const { length } = text;
+  const candidates = scan.byLength === undefined ? scan.seen : scan.byLength.get(length);
+  if (candidates === undefined) return undefined;
+  for (let index = 0; index < candidates.length; index += 1) {
+    const entry = candidates[index]!;
+    if (entry.text.length === length && entry.text === text) return entry.pointer;
+  }
+  return undefined;
+}
+
+function addFirstOccurrence(scan: Scan, entry: Seen): void {
+  if (scan.byLength === undefined) {
+    scan.seen.push(entry);
+    if (scan.seen.length <= LISTED_TEXTS) return;
+    scan.byLength = new Map();
+    for (const seen of scan.seen) addFirstOccurrence(scan, seen);
+    return;
+  }
+  const sameLength = scan.byLength.get(entry.text.length);
+  if (sameLength === undefined) scan.byLength.set(entry.text.length, [entry]);
+  else sameLength.push(entry);
 }
 
 /** A shallow copy of `record` with each repeat replaced by its source pointer, copying only the containers on the way. */
@@ -159,9 +213,10 @@ export function resolveRecordRefs(json: unknown): unknown {
 }
 
 /** The JSON Pointer of a path of keys (`~` and `/` in keys escaped as `~0` and `~1`). */
-function pointerOf(keys: ReadonlyArray<string | number>): string {
+function pointerOf(keys: readonly Key[], depth: number): string {
   let pointer = '';
-  for (const key of keys) {
+  for (let index = 0; index < depth; index += 1) {
+    const key = keys[index]!;
     if (typeof key === 'number') pointer += `/${key}`;
     else if (key.includes('~') || key.includes('/')) pointer += `/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
     else pointer += `/${key}`;
