@@ -1,5 +1,6 @@
 import type { EmitEvent } from '../spec/chat-model.js';
 import { type TranscriptEvent, transcriptEventSchema } from '../spec/event.js';
+import { createIsoClock } from './iso-clock.js';
 
 /** The events of one sample and the `emit` function that appends to them. */
 export type EventRecorder = { emit: EmitEvent; events: TranscriptEvent[] };
@@ -7,6 +8,11 @@ export type EventRecorder = { emit: EmitEvent; events: TranscriptEvent[] };
 /** The inputs of `createEventRecorder`. */
 export type EventRecorderOptions = {
   now?: () => Date;
+  /**
+   * The events' ISO time, read instead of `now` (the run spine shares one `createIsoClock` among
+   * its samples, so events of the same millisecond share one string).
+   */
+  clock?: () => string;
   /**
    * Check every event against the run format as it is emitted (default true). The run spine
    * passes false on its hot path: its events are built by typed code, and checking each one with
@@ -17,18 +23,19 @@ export type EventRecorderOptions = {
 
 /**
  * Creates the event log of one sample. Events get ids `e1`, `e2`, … in emission order and an
- * ISO time from `now`. With `validate` (the default) each event is checked as it is emitted, so a
+ * ISO time from `clock` (default: `now`). With `validate` (the default) each event is checked as it is emitted, so a
  * malformed event fails the sample that produced it (status `error`) instead of making the run
  * file unreadable; the stored event is then zod's parsed copy. Without it the stored event is a
  * shallow copy of the input with its id and time.
  */
 export function createEventRecorder({
-  now = () => new Date(),
+  now,
+  clock = createIsoClock(now),
   validate = true,
 }: EventRecorderOptions = {}): EventRecorder {
   const events: TranscriptEvent[] = [];
   const emit: EmitEvent = (input) => {
-    const candidate = { ...input, id: `e${events.length + 1}`, time: now().toISOString() } as TranscriptEvent;
+    const candidate = { ...input, id: `e${events.length + 1}`, time: clock() } as TranscriptEvent;
     if (!validate) {
       events.push(candidate);
       return candidate;

@@ -108,6 +108,14 @@ export class FailureTally {
 
 /** What `record` adds to a `FailureTally`. */
 export function failureContribution(record: SampleRecord): FailureContribution {
+  // The common case, with nothing allocated: no error, no failed judgment, no `error` score.
+  if (
+    record.status !== 'error' &&
+    record.judgments?.some((judgment) => judgment.verdict === 'error') !== true &&
+    !record.scores.some((score) => score.verdict === 'error')
+  ) {
+    return CLEAN;
+  }
   const causes: FailureContribution['causes'] = [];
   const sampleCause = sampleErrorCause(record);
   if (sampleCause !== undefined)

@@ -14,6 +14,7 @@ import { checkedScores } from './checked-scores.js';
 import { createEventRecorder } from './create-event-recorder.js';
 import { createFailFast, type FailFastOptions, type FailFastStop } from './fail-fast.js';
 import { type CauseLine, type FailureContribution, FailureTally, failureContribution } from './failure-tally.js';
+import { createIsoClock } from './iso-clock.js';
 import { runPool } from './run-pool.js';
 import { judgmentsFromEvents } from './sample-failures.js';
 import { briefOf, type PendingSample, type RecordBrief, selectPending } from './select-pending.js';
@@ -122,9 +123,12 @@ export async function runEvaluation({
   onProgress,
   retryErrors = false,
   failFast,
-  now = () => new Date(),
+  now: nowOption,
   validate = true,
 }: RunEvaluationOptions): Promise<RunEvaluationResult> {
+  const now = nowOption ?? (() => new Date());
+  // One ISO string per millisecond for every sample's events and times (see createIsoClock).
+  const clock = createIsoClock(nowOption);
   if (!Number.isInteger(concurrency) || concurrency < 1) {
     throw new PlanValidationError(`concurrency must be a positive integer, got ${concurrency}`);
   }
@@ -207,7 +211,7 @@ export async function runEvaluation({
       models,
       defenses,
       signal: runSignal,
-      now,
+      clock,
       onEvent,
       validate,
     });
@@ -301,7 +305,7 @@ async function runOneSample({
   models,
   defenses,
   signal,
-  now,
+  clock,
   onEvent,
   validate,
 }: {
@@ -312,20 +316,21 @@ async function runOneSample({
   models: ModelRolesFactory;
   defenses: Defense[];
   signal: AbortSignal;
-  now: () => Date;
+  /** The current time as an ISO string. */
+  clock: () => string;
   /** Sees every event as it is recorded (live progress). */
   onEvent: (event: TranscriptEvent) => void;
   validate: boolean;
 }): Promise<SampleResult> {
   const { sample, attempt } = item;
-  const recorder = createEventRecorder({ now, validate });
+  const recorder = createEventRecorder({ clock, validate });
   const { events } = recorder;
   const emit: EmitEvent = (input) => {
     const event = recorder.emit(input);
     onEvent(event);
     return event;
   };
-  const startedAt = now().toISOString();
+  const startedAt = clock();
   let output: unknown = null;
   let input: unknown;
   let terminationReason: string | undefined;
@@ -373,8 +378,9 @@ async function runOneSample({
   }
   // A suite or judge may turn a failed call into an `error` verdict instead of throwing; a budget
   // stop or an abort behind such a call still means the sample did not really run.
-  if (failedCallNamed(events, 'BudgetExceededError')) return { kind: 'stopped', reason: 'budget' };
-  if (signal.aborted && failedCallNamed(events)) return { kind: 'stopped', reason: 'interrupted' };
+  const failedCalls = failedCallsOf(events);
+  if (failedCalls === 'budget') return { kind: 'stopped', reason: 'budget' };
+  if (signal.aborted && failedCalls !== 'none') return { kind: 'stopped', reason: 'interrupted' };
   if (failure) {
     const { cause: _cause, ...described } = failure;
     emit({ type: 'sample-error', ...described });
@@ -391,7 +397,7 @@ async function runOneSample({
       seed: sample.seed,
       status: failure ? 'error' : 'ok',
       startedAt,
-      finishedAt: now().toISOString(),
+      finishedAt: clock(),
       attempt,
       ...(input === undefined ? {} : { input }),
       output: output ?? null,
@@ -405,9 +411,13 @@ async function runOneSample({
   };
 }
 
-/** True if a `model-call` event of this sample failed (with that error name, when given). */
-function failedCallNamed(events: TranscriptEvent[], name?: string): boolean {
-  return events.some(
-    (event) => isCallOfThisRun(event) && event.error !== undefined && (name === undefined || event.error.name === name),
-  );
+/** Whether a `model-call` event of this sample failed: `budget` if one failed with a `BudgetExceededError`. */
+function failedCallsOf(events: TranscriptEvent[]): 'none' | 'some' | 'budget' {
+  let failed: 'none' | 'some' = 'none';
+  for (const event of events) {
+    if (!isCallOfThisRun(event) || event.error === undefined) continue;
+    if (event.error.name === 'BudgetExceededError') return 'budget';
+    failed = 'some';
+  }
+  return failed;
 }

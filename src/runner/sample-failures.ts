@@ -16,6 +16,8 @@ function isJudgeCallEvent(event: TranscriptEvent): event is JudgeCallEvent {
  * verdict carries the event's `errorCause`, else a cause read from its error text.
  */
 export function judgmentsFromEvents(events: readonly TranscriptEvent[]): Judgment[] {
+  // Most samples have no judge call: no map of their model calls is built for them.
+  if (!events.some(isJudgeCallEvent)) return [];
   const calls = new Map<string, ModelCallEvent>();
   for (const event of events) if (isModelCallEvent(event)) calls.set(event.id, event);
   return events.filter(isJudgeCallEvent).map((event) => {
