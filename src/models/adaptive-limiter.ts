@@ -75,7 +75,7 @@ export class AdaptiveLimiter {
    * shrinks the limit. Aborting `signal` while waiting rejects with the signal's reason.
    */
   run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    return this.runQueued({ task, signal, queue: 'new' });
+    return this.runQueued(task, signal, 'new');
   }
 
   /**
@@ -84,18 +84,14 @@ export class AdaptiveLimiter {
    * starved by work that has not started yet.
    */
   runRetry<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    return this.runQueued({ task, signal, queue: 'retry' });
+    return this.runQueued(task, signal, 'retry');
   }
 
-  private async runQueued<T>({
-    task,
-    signal,
-    queue,
-  }: {
-    task: () => Promise<T>;
-    signal: AbortSignal | undefined;
-    queue: 'new' | 'retry';
-  }): Promise<T> {
+  private async runQueued<T>(
+    task: () => Promise<T>,
+    signal: AbortSignal | undefined,
+    queue: 'new' | 'retry',
+  ): Promise<T> {
     if (this.active < this.limit) this.active++;
     else await this.wait(signal, queue);
     try {

@@ -3,7 +3,7 @@ import type { CallContext } from '../spec/chat-model.js';
 /**
  * What the inner layers of one logical call tell the outer ones (the events middleware):
  * how many times the adapter was called, whether the cache answered, and the cost.
- * `wrapChatModel` creates one per call and keys it by that call's own context object.
+ * `wrapChatModel` creates one per call and attaches it to that call's own context object.
  */
 export type CallTrace = {
   /** Adapter invocations (0 for a cache hit, 1 + retries otherwise). */
@@ -14,13 +14,19 @@ export type CallTrace = {
   costUsd: number | null;
 };
 
-const traces = new WeakMap<CallContext, CallTrace>();
+/**
+ * The key of a call context's trace. A property of the per-call context copy rather than an entry
+ * of a `WeakMap`: every model call makes one, and thousands of weak entries in flight cost the
+ * garbage collector more than the calls themselves (ephemeron tables are rescanned on every GC).
+ */
+const TRACE: unique symbol = Symbol('confidant.callTrace');
+
+type TracedContext = CallContext & { [TRACE]?: CallTrace };
 
 /** Starts a call: a fresh context object (so concurrent calls never share a trace) and its trace. */
 export function beginCallTrace(context: CallContext): { context: CallContext; trace: CallTrace } {
-  const callContext: CallContext = { ...context };
   const trace: CallTrace = { attempts: 0, cached: false, costUsd: null };
-  traces.set(callContext, trace);
+  const callContext: TracedContext = { ...context, [TRACE]: trace };
   return { context: callContext, trace };
 }
 
@@ -29,5 +35,5 @@ export function beginCallTrace(context: CallContext): { context: CallContext; tr
  * tested on its own) it returns a throwaway trace, so middleware never needs to null-check.
  */
 export function callTraceOf(context: CallContext): CallTrace {
-  return traces.get(context) ?? { attempts: 0, cached: false, costUsd: null };
+  return (context as TracedContext)[TRACE] ?? { attempts: 0, cached: false, costUsd: null };
 }

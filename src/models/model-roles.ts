@@ -20,9 +20,12 @@ export type ModelRolesFactoryOptions = {
 /** The role `ModelRoles.embedder()` reaches when none is named. */
 const DEFAULT_EMBEDDING_ROLE = 'embedder';
 
-function definedSettings(settings: GenerateSettings): GenerateSettings {
-  // A plain own-key loop (every call of every sample passes here): no entry arrays, no temporaries.
-  const result: Record<string, unknown> = {};
+/**
+ * `defaults` overlaid with the request's defined settings: `{ ...defaults, ...defined(settings) }`
+ * in one object (every call of every sample passes here): a plain own-key loop, no temporaries.
+ */
+function mergedSettings(defaults: GenerateSettings, settings: GenerateSettings): GenerateSettings {
+  const result: Record<string, unknown> = { ...defaults };
   for (const key of Object.keys(settings)) {
     const value = (settings as Record<string, unknown>)[key];
     if (value !== undefined) result[key] = value;
@@ -86,7 +89,7 @@ export function createModelRolesFactory(options: ModelRolesFactoryOptions): Mode
           wrapped.generate(
             {
               ...request,
-              settings: { ...defaults, ...definedSettings(request.settings) },
+              settings: mergedSettings(defaults, request.settings),
               abortSignal: request.abortSignal ?? sample.signal,
             },
             context(role),

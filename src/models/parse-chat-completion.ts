@@ -81,41 +81,58 @@ function checkUsage(usage: unknown): Json | undefined {
 function checkToolCalls(value: unknown, path: string): Json[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) fail(path, 'an array');
-  value.forEach((call: unknown, index) => {
-    const where = `${path}[${index}]`;
-    if (!isObject(call)) fail(where, 'an object');
-    optionalString(call.id, `${where}.id`);
-    if (!isObject(call.function)) fail(`${where}.function`, 'an object');
-    if (typeof call.function.name !== 'string') fail(`${where}.function.name`, 'a string');
-    if (typeof call.function.arguments !== 'string') fail(`${where}.function.arguments`, 'a string');
-    const extra = optionalObject(call.extra_content, `${where}.extra_content`);
-    const google = optionalObject(extra?.google, `${where}.extra_content.google`);
-    optionalString(google?.thought_signature, `${where}.extra_content.google.thought_signature`);
-  });
+  for (let index = 0; index < value.length; index++) {
+    const call: unknown = value[index];
+    // Paths are spelt out only for a failure: every answer of a run passes here.
+    const where = (): string => `${path}[${index}]`;
+    if (!isObject(call)) fail(where(), 'an object');
+    if (call.id !== undefined && call.id !== null && typeof call.id !== 'string') fail(`${where()}.id`, 'a string');
+    const fn = call.function;
+    if (!isObject(fn)) fail(`${where()}.function`, 'an object');
+    if (typeof fn.name !== 'string') fail(`${where()}.function.name`, 'a string');
+    if (typeof fn.arguments !== 'string') fail(`${where()}.function.arguments`, 'a string');
+    if (call.extra_content !== undefined && call.extra_content !== null) {
+      const extra = optionalObject(call.extra_content, `${where()}.extra_content`);
+      const google = optionalObject(extra?.google, `${where()}.extra_content.google`);
+      optionalString(google?.thought_signature, `${where()}.extra_content.google.thought_signature`);
+    }
+  }
   return value as Json[];
 }
 
-function checkContent(value: unknown, path: string): void {
+function checkContent(value: unknown, choice: number): void {
   if (value === undefined || value === null || typeof value === 'string') return;
+  const path = `choices[${choice}].message.content`;
   if (!Array.isArray(value)) fail(path, 'a string or an array of parts');
   value.forEach((part: unknown, index) => {
     if (!isObject(part) || typeof part.type !== 'string') fail(`${path}[${index}]`, 'a part with a string type');
   });
 }
 
+/** True for a value an optional string member may hold. */
+function isOptionalString(value: unknown): boolean {
+  return value === undefined || value === null || typeof value === 'string';
+}
+
+/** `choices[index]`, spelt out only for a failure: every answer of a run passes here. */
+function choicePath(index: number): string {
+  return `choices[${index}]`;
+}
+
 function checkChoice(choice: unknown, index: number): void {
-  const where = `choices[${index}]`;
-  if (!isObject(choice)) fail(where, 'an object');
+  if (!isObject(choice)) fail(choicePath(index), 'an object');
   const message = choice.message;
-  if (!isObject(message)) fail(`${where}.message`, 'an object');
+  if (!isObject(message)) fail(`${choicePath(index)}.message`, 'an object');
   if (message.role !== undefined && message.role !== null && message.role !== 'assistant') {
-    fail(`${where}.message.role`, '"assistant"');
+    fail(`${choicePath(index)}.message.role`, '"assistant"');
   }
-  checkContent(message.content, `${where}.message.content`);
-  optionalString(message.reasoning_content, `${where}.message.reasoning_content`);
-  optionalString(message.reasoning, `${where}.message.reasoning`);
-  checkToolCalls(message.tool_calls, `${where}.message.tool_calls`);
-  optionalString(choice.finish_reason, `${where}.finish_reason`);
+  checkContent(message.content, index);
+  if (!isOptionalString(message.reasoning_content)) fail(`${choicePath(index)}.message.reasoning_content`, 'a string');
+  if (!isOptionalString(message.reasoning)) fail(`${choicePath(index)}.message.reasoning`, 'a string');
+  if (message.tool_calls !== undefined && message.tool_calls !== null) {
+    checkToolCalls(message.tool_calls, `${choicePath(index)}.message.tool_calls`);
+  }
+  if (!isOptionalString(choice.finish_reason)) fail(`${choicePath(index)}.finish_reason`, 'a string');
 }
 
 /** The answer's text: a string content, or the text parts of a part list (other parts are not text). */
@@ -155,7 +172,7 @@ export function parseChatCompletion({
   optionalString(json.model, 'model');
   const choices = json.choices;
   if (!Array.isArray(choices)) fail('choices', 'an array');
-  choices.forEach(checkChoice);
+  for (let index = 0; index < choices.length; index++) checkChoice(choices[index], index);
   const usage = checkUsage(json.usage);
   const choice = choices[0] as Json | undefined;
   if (choice === undefined) throw new ChatCompletionShapeError('Response did not contain any choices.', 'no-choices');

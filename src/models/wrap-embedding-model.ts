@@ -1,6 +1,6 @@
 import type { CallContext, ModelMiddleware } from '../spec/chat-model.js';
 import type { EmbeddingModel, EmbedRequest, EmbedResult } from '../spec/embedding-model.js';
-import { beginCallTrace } from './call-trace.js';
+import { beginCallTrace, type CallTrace } from './call-trace.js';
 
 /** An embedding model with its cross-cutting behaviour applied; callers pass who is calling. */
 export type WrappedEmbeddingModel = {
@@ -24,22 +24,24 @@ export function wrapEmbeddingModel(options: {
   const layers = options.middleware.flatMap((layer) =>
     layer.wrapEmbed === undefined ? [] : [layer.wrapEmbed.bind(layer)],
   );
+  const count = layers.length;
+  // As in `wrapChatModel`: one step function, only each layer's `next` made per call.
+  const step = (index: number, request: EmbedRequest, context: CallContext, trace: CallTrace): Promise<EmbedResult> => {
+    if (index === count) {
+      trace.attempts++;
+      return model.doEmbed(request);
+    }
+    const layer = layers[index] as NonNullable<ModelMiddleware['wrapEmbed']>;
+    return layer({ request, context, model, next: (next) => step(index + 1, next, context, trace) });
+  };
   return {
     provider: model.provider,
     modelId: model.modelId,
     id: model.id,
     dimension: model.dimension,
     embed(request, context) {
-      const { context: callContext, trace } = beginCallTrace(context);
-      const step = (index: number, current: EmbedRequest): Promise<EmbedResult> => {
-        const layer = layers[index];
-        if (layer === undefined) {
-          trace.attempts++;
-          return model.doEmbed(current);
-        }
-        return layer({ request: current, context: callContext, model, next: (next) => step(index + 1, next) });
-      };
-      return step(0, request);
+      const call = beginCallTrace(context);
+      return step(0, request, call.context, call.trace);
     },
   };
 }

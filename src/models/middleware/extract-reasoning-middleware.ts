@@ -71,12 +71,14 @@ export function extractReasoningMiddleware(): ModelMiddleware {
     id: 'extract-reasoning',
     async wrapGenerate({ request, next }) {
       const result = await next(request);
-      return withReasoningExtracted({ result, keepText: request.inlineReasoning === 'keep' });
+      return withReasoningExtracted(result, request.inlineReasoning === 'keep');
     },
   };
 }
 
-function withReasoningExtracted({ result, keepText }: { result: GenerateResult; keepText: boolean }): GenerateResult {
+function withReasoningExtracted(result: GenerateResult, keepText: boolean): GenerateResult {
+  // Most replies have no tag at all: no split, no allocation.
+  if (!ANY_TAG.test(result.text)) return result;
   const { text, reasoning } = extractReasoning(result.text);
   if (reasoning === undefined) return result;
   const joined = [result.reasoning, reasoning].filter((part) => part !== undefined && part !== '').join('\n\n');

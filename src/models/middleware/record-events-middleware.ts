@@ -1,8 +1,51 @@
-import type { ModelMiddleware } from '../../spec/chat-model.js';
+import type { CallContext, GenerateRequest, GenerateResult, ModelMiddleware } from '../../spec/chat-model.js';
 import type { ModelCallEvent } from '../../spec/event.js';
 import { callTraceOf } from '../call-trace.js';
 
 type ModelCallInput = Omit<ModelCallEvent, 'id' | 'time'>;
+
+/** An event being built: its members in the order they are stored, the outcome filled in last. */
+type PendingModelCall = Omit<ModelCallInput, 'response' | 'usage' | 'error'> & Partial<ModelCallInput>;
+
+/**
+ * A call's `model-call` event up to its outcome, built in one pass (every call of a run passes
+ * here): members in their stored order (`participantId` after `durationMs`, then the outcome).
+ */
+function modelCallEvent({
+  request,
+  context,
+  model,
+  durationMs,
+}: {
+  request: GenerateRequest;
+  context: CallContext;
+  model: { provider: string; modelId: string };
+  durationMs: number;
+}): PendingModelCall {
+  const trace = callTraceOf(context);
+  const recorded: ModelCallInput['request'] = {
+    // A copy: the event is stored as built (not re-parsed), and a caller may extend its thread.
+    messages: [...request.messages],
+    settings: { ...request.settings },
+  };
+  if (request.tools !== undefined) {
+    recorded.tools = request.tools.map((tool) => ({ name: tool.name, description: tool.description }));
+  }
+  if (request.sampleOrdinal !== undefined) recorded.sampleOrdinal = request.sampleOrdinal;
+  const event: PendingModelCall = {
+    type: 'model-call',
+    role: context.role,
+    provider: model.provider,
+    modelId: model.modelId,
+    request: recorded,
+    costUsd: trace.costUsd,
+    cached: trace.cached,
+    attempts: trace.attempts,
+    durationMs,
+  };
+  if (context.participantId !== undefined) event.participantId = context.participantId;
+  return event;
+}
 
 /** A thrown value as an event's `error`. */
 function errorOf(error: unknown): { name: string; message: string } {
@@ -27,49 +70,33 @@ export function recordEventsMiddleware(options: { now?: () => number } = {}): Mo
     id: 'record-events',
     async wrapGenerate({ request, context, model, next }) {
       const started = now();
-      const base = (): Omit<ModelCallInput, 'response' | 'usage' | 'error'> => {
-        const trace = callTraceOf(context);
-        const event: Omit<ModelCallInput, 'response' | 'usage' | 'error'> = {
-          type: 'model-call',
-          role: context.role,
-          provider: model.provider,
-          modelId: model.modelId,
-          request: {
-            // A copy: the event is stored as built (not re-parsed), and a caller may extend its thread.
-            messages: [...request.messages],
-            settings: { ...request.settings },
-            ...(request.tools === undefined
-              ? {}
-              : { tools: request.tools.map((tool) => ({ name: tool.name, description: tool.description })) }),
-            ...(request.sampleOrdinal === undefined ? {} : { sampleOrdinal: request.sampleOrdinal }),
-          },
-          costUsd: trace.costUsd,
-          cached: trace.cached,
-          attempts: trace.attempts,
-          durationMs: Math.max(0, Math.round(now() - started)),
-        };
-        if (context.participantId !== undefined) event.participantId = context.participantId;
-        return event;
-      };
-      let result: Awaited<ReturnType<typeof next>>;
+      let result: GenerateResult;
       try {
         result = await next(request);
       } catch (error) {
-        context.emit?.({
-          ...base(),
+        const { emit } = context;
+        if (emit !== undefined) {
+          const event = modelCallEvent({
+            request,
+            context,
+            model,
+            durationMs: Math.max(0, Math.round(now() - started)),
+          });
           // No response, no usage reported: nothing was billed, so the cost is 0 rather than unknown.
-          costUsd: callTraceOf(context).costUsd ?? 0,
-          response: null,
-          usage: { inputTokens: null, outputTokens: null },
-          error: errorOf(error),
-        });
+          event.costUsd ??= 0;
+          event.response = null;
+          event.usage = { inputTokens: null, outputTokens: null };
+          event.error = errorOf(error);
+          emit(event as ModelCallInput);
+        }
         throw error;
       }
-      const event = context.emit?.({
-        ...base(),
-        response: { text: result.text, toolCalls: result.toolCalls, finishReason: result.finishReason },
-        usage: result.usage,
-      });
+      const { emit } = context;
+      if (emit === undefined) return result;
+      const input = modelCallEvent({ request, context, model, durationMs: Math.max(0, Math.round(now() - started)) });
+      input.response = { text: result.text, toolCalls: result.toolCalls, finishReason: result.finishReason };
+      input.usage = result.usage;
+      const event: { id: string } | undefined = emit(input as ModelCallInput);
       if (!event) return result;
       // Callers such as judges link their own records to this call through its event id.
       return {

@@ -107,11 +107,16 @@ export function retryMiddleware(options: RetryOptions = {}): ModelMiddleware {
   const random = options.random ?? Math.random;
   // Shared by every call of this model: set once a call ran out of retries on an unreachable server.
   let knownDown = false;
-  const retrying = async <Result>(signal: AbortSignal | undefined, attempt: () => Promise<Result>): Promise<Result> => {
+  // The request and `next` are passed along rather than captured in a closure per call.
+  const retrying = async <Request, Result>(
+    signal: AbortSignal | undefined,
+    next: (request: Request) => Promise<Result>,
+    request: Request,
+  ): Promise<Result> => {
     for (let retry = 0; ; retry++) {
       signal?.throwIfAborted();
       try {
-        const result = await attempt();
+        const result = await next(request);
         knownDown = false;
         return result;
       } catch (error) {
@@ -133,7 +138,7 @@ export function retryMiddleware(options: RetryOptions = {}): ModelMiddleware {
   };
   return {
     id: 'retry',
-    wrapGenerate: ({ request, context, next }) => retrying(request.abortSignal ?? context.signal, () => next(request)),
-    wrapEmbed: ({ request, context, next }) => retrying(request.abortSignal ?? context.signal, () => next(request)),
+    wrapGenerate: ({ request, context, next }) => retrying(request.abortSignal ?? context.signal, next, request),
+    wrapEmbed: ({ request, context, next }) => retrying(request.abortSignal ?? context.signal, next, request),
   };
 }

@@ -11,39 +11,27 @@ import type { UsageLedger } from '../usage-ledger.js';
  */
 export function usageMiddleware(options: { ledger: UsageLedger; endpoints?: readonly string[] }): ModelMiddleware {
   const { ledger, endpoints } = options;
-  const counted = async <Result>({
-    context,
-    model,
-    call,
-    usageOf,
-  }: {
-    context: CallContext;
-    model: { provider: string; modelId: string };
-    call: () => Promise<Result>;
-    usageOf: (result: Result) => TokenUsage;
-  }): Promise<Result> => {
-    ledger.assertWithinBudget();
-    const result = await call();
-    const { costUsd } = ledger.recordCall({
-      role: context.role,
-      provider: model.provider,
-      modelId: model.modelId,
-      ...(endpoints === undefined ? {} : { endpoints }),
-      usage: usageOf(result),
-    });
-    callTraceOf(context).costUsd = costUsd;
-    return result;
+  /** Records a provider-bound call's usage and puts its cost in the call's trace. */
+  const record = (context: CallContext, model: { provider: string; modelId: string }, usage: TokenUsage) => {
+    const call =
+      endpoints === undefined
+        ? { role: context.role, provider: model.provider, modelId: model.modelId, usage }
+        : { role: context.role, provider: model.provider, modelId: model.modelId, endpoints, usage };
+    callTraceOf(context).costUsd = ledger.recordCall(call).costUsd;
   };
   return {
     id: 'usage',
-    wrapGenerate: ({ request, context, model, next }) =>
-      counted({ context, model, call: () => next(request), usageOf: (result) => result.usage }),
-    wrapEmbed: ({ request, context, model, next }) =>
-      counted({
-        context,
-        model,
-        call: () => next(request),
-        usageOf: (result) => ({ inputTokens: result.usage.inputTokens, outputTokens: 0 }),
-      }),
+    async wrapGenerate({ request, context, model, next }) {
+      ledger.assertWithinBudget();
+      const result = await next(request);
+      record(context, model, result.usage);
+      return result;
+    },
+    async wrapEmbed({ request, context, model, next }) {
+      ledger.assertWithinBudget();
+      const result = await next(request);
+      record(context, model, { inputTokens: result.usage.inputTokens, outputTokens: 0 });
+      return result;
+    },
   };
 }
