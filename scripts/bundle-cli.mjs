@@ -1,18 +1,24 @@
-// Bundles the CLI entry after tsc (`npm run build`): dist/cli/main.js and everything it imports
-// from dist/, plus the few packages every command's start-up loads (zod, commander, p-limit), go
-// into dist/cli/bundle/ as one entry and lazy chunks, one per group of dynamic imports (a suite,
-// a command, a provider), so a command still loads only what it needs. dist/cli/main.js becomes a
-// one-line loader of dist/cli/bundle/main.js; the rest of dist/ stays as tsc wrote it (the library
-// entries, which this does not touch). Why: start-up CPU. Node's ESM loader spends most of a short
-// run resolving, reading and linking ~375 small modules (95 of them zod's, 50 of those its locale
-// files); the bundle loads about a hundred files instead. Every other package (AI SDK providers,
-// MCP, SQLite, transformers, llama.cpp, yaml, tar, cli-progress) stays external and is loaded
-// from node_modules when used, as before.
+// Bundles the CLI after tsc (`npm run build`), for start-up CPU. Two files go into dist/cli/bundle/:
+// - cli.cjs: the whole CLI (dist/cli/bundle-entry.js and everything it imports from dist/, plus
+//   zod, commander and p-limit) as one CommonJS file, in which esbuild wraps each module that is
+//   imported lazily in a function run on first use, so a command still runs only the code it
+//   needs (and requires the other packages, from node_modules, only then).
+// - main.js: the loader (dist/cli/bundled-main.js): it answers `--version` alone, and otherwise
+//   compiles cli.cjs through a V8 code cache in the user's cache folder (src/cli/code-cache.ts).
+// dist/cli/main.js becomes a one-line import of bundle/main.js; the rest of dist/ stays as tsc
+// wrote it (the library entries, which this does not touch). Why one file and a code cache: Node
+// 20 has no module compile cache, and its ESM loader spent a third of a short run resolving,
+// reading, compiling and linking the ~110 chunk files that a split ESM bundle loads for a
+// `run confaide` (and 375 modules before there was a bundle). Every other package (AI SDK
+// providers, MCP, SQLite, transformers, llama.cpp, yaml, tar, cli-progress) stays external and is
+// loaded from node_modules when used, as before: `require`d where a bundled module imports it
+// statically (each has a CommonJS build), `import()`ed where it is imported dynamically.
 //
 // Module paths: code that finds files next to its own module (`import.meta.url`: prompt
 // templates, starter data, prices.json, createRequire) is rewritten to name the file it was
 // compiled to, relative to the bundle folder, so the bundle finds the same files wherever the
 // package is installed.
+import { createHash } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +28,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const outdir = join(dist, 'cli', 'bundle');
 const entry = join(dist, 'cli', 'main.js');
+const bundleEntry = join(dist, 'cli', 'bundle-entry.js');
+const loaderEntry = join(dist, 'cli', 'bundled-main.js');
 
 /** Packages bundled with the CLI: the ones every command's start-up imports. */
 const BUNDLED = new Set(['zod', 'commander', 'p-limit', 'yocto-queue']);
@@ -30,7 +38,8 @@ const packageOf = (specifier) => {
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 };
 
-const plugin = {
+/** The bundling rules; `fileUrl` is how the output format names its own file's URL. */
+const plugin = (fileUrl) => ({
   name: 'confidant-cli',
   setup(esbuild) {
     // Bare specifiers outside BUNDLED stay imports, resolved from node_modules at run time.
@@ -58,39 +67,41 @@ const plugin = {
       if (!text.includes('import.meta.url')) return undefined;
       const own = relative(outdir, args.path).split('\\').join('/');
       return {
-        contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(own)}, import.meta.url).href`),
+        contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(own)}, ${fileUrl}).href`),
         loader: 'js',
       };
     });
   },
-};
-
-if ((await readFile(entry, 'utf8')).includes('./bundle/main.js')) {
-  throw new Error(`${entry} is already bundled: run \`npm run build\`, which compiles it first`);
-}
-
-await build({
-  entryPoints: [entry],
-  outdir,
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  chunkNames: '[name]-[hash]',
-  // commander is CommonJS: its `require('node:events')` and the like need a `require`.
-  banner: {
-    js: "import { createRequire as __confidantRequire } from 'node:module';\nconst require = __confidantRequire(import.meta.url);",
-  },
-  plugins: [plugin],
-  logLevel: 'warning',
-  legalComments: 'none',
 });
 
-// The entry keeps its name and shebang; the bundle entry has no shebang of its own to keep.
-const bundled = join(outdir, 'main.js');
-const text = await readFile(bundled, 'utf8');
-await writeFile(bundled, text.replace(/^#!.*\n/, ''));
+const common = { bundle: true, platform: 'node', target: 'node20', logLevel: 'warning', legalComments: 'none' };
+
+// The CLI. code-cache.ts runs it with `require`, `__filename` and `__dirname` of its own file.
+const cli = join(outdir, 'cli.cjs');
+await build({
+  ...common,
+  entryPoints: [bundleEntry],
+  outfile: cli,
+  format: 'cjs',
+  plugins: [plugin('require("node:url").pathToFileURL(__filename)')],
+});
+// Node 20 drops a vm script's dynamic-import callback from functions it takes from a code cache,
+// so the bundle's `import()`s (of the AI SDK providers and optional peers) call the loader's
+// import instead. Textual, on the bundle: a comment that names `import()` is rewritten too, to no
+// effect; no string literal of the bundle holds it (check the output's `import(`s when this changes).
+const cliText = (await readFile(cli, 'utf8')).replace(/(?<![\w$.])import\(/g, '__confidantImport(');
+await writeFile(cli, cliText);
+const bundleHash = createHash('sha256').update(cliText).digest('hex').slice(0, 16);
+
+// The loader, which names the CLI's hash to key its code cache.
+await build({
+  ...common,
+  entryPoints: [loaderEntry],
+  outfile: join(outdir, 'main.js'),
+  format: 'esm',
+  define: { CONFIDANT_CLI_BUNDLE_HASH: JSON.stringify(bundleHash) },
+  plugins: [plugin('import.meta.url')],
+});
 await writeFile(
   entry,
   "#!/usr/bin/env node\n// The CLI, bundled by scripts/bundle-cli.mjs at build time.\nimport './bundle/main.js';\n",
